@@ -1,0 +1,75 @@
+import { Link } from "react-router";
+import type { Crumb } from "../seo.ts";
+import { Container } from "./layout.tsx";
+
+/** Visible breadcrumb trail matching the BreadcrumbList JSON-LD. */
+export function Breadcrumbs({ trail, current }: { trail: readonly Crumb[]; current: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-muted">
+      <ol className="flex flex-wrap items-center gap-x-1 gap-y-0.5">
+        <li>
+          <Link to="/" className="hover:text-ink">
+            Home
+          </Link>
+        </li>
+        {trail.map((crumb) => (
+          <li key={crumb.path} className="flex items-center gap-1">
+            <span aria-hidden="true">/</span>
+            <Link to={crumb.path} className="hover:text-ink">
+              {crumb.name}
+            </Link>
+          </li>
+        ))}
+        <li className="flex items-center gap-1">
+          <span aria-hidden="true">/</span>
+          <span aria-current="page" className="line-clamp-1 text-ink">
+            {current}
+          </span>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** Long-form page: breadcrumb, title block, Markdown body rendered at build time. */
+export function ArticleLayout({
+  trail,
+  title,
+  eyebrow,
+  lead,
+  byline,
+  html,
+  aside,
+  children,
+}: {
+  trail: readonly Crumb[];
+  title: string;
+  eyebrow: string;
+  lead: string;
+  byline: React.ReactNode;
+  html: string;
+  aside?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <article>
+      <header className="border-b border-line pt-14 pb-6 md:pt-18 md:pb-8">
+        <Container>
+          <Breadcrumbs trail={trail} current={title} />
+          <p className="mt-4 text-sm font-bold tracking-[0.14em] text-accent-strong uppercase">
+            {eyebrow}
+          </p>
+          <h1 className="mt-2 max-w-4xl text-title font-bold">{title}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-muted md:text-xl">{lead}</p>
+          <div className="mt-4 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">{byline}</div>
+        </Container>
+      </header>
+      <Container className="grid gap-6 py-8 md:py-10 lg:grid-cols-[minmax(0,1fr)_280px] lg:gap-10">
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own Markdown, rendered at build time */}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+        {aside ? <aside className="lg:sticky lg:top-14 lg:self-start">{aside}</aside> : null}
+      </Container>
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,96 @@
+import { Link } from "react-router";
+
+/** Page width and gutters shared by every section. */
+export function Container({
+  className = "",
+  children,
+}: {
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={`mx-auto w-full max-w-[1440px] px-3 md:px-5 ${className}`}>{children}</div>
+  );
+}
+
+export function Eyebrow({
+  children,
+  className = "",
+}: {
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <p className={`text-sm font-bold tracking-[0.14em] text-accent-strong uppercase ${className}`}>
+      {children}
+    </p>
+  );
+}
+
+/** The opening of an inner page: eyebrow, one h1, an optional lead. */
+export function PageHeader({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <header className="border-b border-line pt-16 pb-6 md:pt-20 md:pb-8">
+      <Container>
+        <Eyebrow>{eyebrow}</Eyebrow>
+        <h1 className="mt-2 max-w-5xl text-display font-bold">{title}</h1>
+        {lead ? <p className="mt-3 max-w-2xl text-lg text-muted md:text-xl">{lead}</p> : null}
+        {children}
+      </Container>
+    </header>
+  );
+}
+
+type ButtonProps = {
+  to: string;
+  children: React.ReactNode;
+  variant?: "primary" | "secondary" | "accent";
+};
+
+const buttonStyles = {
+  primary: "bg-ink text-paper hover:bg-accent hover:text-ink",
+  accent: "bg-accent text-ink hover:bg-paper",
+  secondary: "border border-current/25 hover:border-current",
+} as const;
+
+export function ButtonLink({ to, children, variant = "primary" }: ButtonProps) {
+  return (
+    <Link
+      to={to}
+      className={`inline-flex h-6 items-center gap-1 rounded-sm px-3 font-bold transition-colors duration-200 ${buttonStyles[variant]}`}
+    >
+      {children}
+    </Link>
+  );
+}
+
+export function Arrow({ className = "size-2" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 16 16" className={className} aria-hidden="true">
+      <path
+        d="M3 8h10M8.5 3.5 13 8l-4.5 4.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+/** "2026-03-14" → "March 14, 2026" (UTC so build and browser agree). */
+export function formatDate(isoDate: string): string {
+  return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
+}

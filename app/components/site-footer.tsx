@@ -1,0 +1,111 @@
+import { Link } from "react-router";
+import { site } from "../../domain/site.ts";
+import { BrandMark } from "./brand-mark.tsx";
+import { contactHref, primaryNav } from "./nav-items.ts";
+
+const knowledge = [
+  { label: "Knowledge Hub", to: "/guides" },
+  { label: "Journal", to: "/secret/blog" },
+  { label: "Events", to: "/events" },
+  { label: "Services", to: "/about#services" },
+  { label: "Links", to: "/links" },
+];
+
+function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-xs font-bold tracking-[0.14em] text-muted-light uppercase">{title}</h2>
+      <ul className="mt-2 space-y-1 text-[0.95rem]">{children}</ul>
+    </div>
+  );
+}
+
+const linkClass = "text-paper/85 transition-colors hover:text-accent";
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-ink text-paper">
+      <div className="mx-auto grid max-w-[1440px] gap-5 px-3 pt-8 pb-6 md:grid-cols-[1.4fr_1fr_1fr_1fr] md:px-5">
+        <div className="max-w-sm">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-1.5 text-xl font-bold tracking-tight"
+          >
+            <BrandMark className="size-4 text-paper" />
+            {site.name}
+          </Link>
+          <p className="mt-2 text-paper/70">{site.description}</p>
+          <Link
+            to={contactHref}
+            className="mt-3 inline-flex h-5 items-center rounded-sm bg-accent px-2.5 font-bold text-ink transition-colors hover:bg-paper"
+          >
+            Book a free consultation
+          </Link>
+        </div>
+        <FooterColumn title="Studio">
+          {primaryNav.map((item) => (
+            <li key={item.to}>
+              <Link className={linkClass} to={item.to}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </FooterColumn>
+        <FooterColumn title="Learn">
+          {knowledge.map((item) => (
+            <li key={item.to}>
+              <Link className={linkClass} to={item.to}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </FooterColumn>
+        <FooterColumn title="Contact">
+          <li>
+            <a className={linkClass} href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
+          </li>
+          <li>
+            <a className={linkClass} href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>
+              {site.phone}
+            </a>
+          </li>
+          <li className="text-paper/70">{site.city}, Georgia</li>
+          {site.social.map((s) => (
+            <li key={s.href}>
+              <a className={linkClass} href={s.href} rel="me noopener">
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </FooterColumn>
+      </div>
+      <div className="border-t border-ink-line">
+        <div className="mx-auto flex max-w-[1440px] items-center justify-between gap-2 px-3 py-2.5 text-sm text-paper/70 md:px-5">
+          <p>
+            <span aria-hidden="true">©</span>
+            <span className="sr-only">Copyright</span>{" "}
+            <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}
+          </p>
+          <a
+            href="#top"
+            className="inline-flex items-center gap-1 font-semibold text-paper hover:text-accent"
+          >
+            Back to top
+            <svg viewBox="0 0 16 16" className="size-2" aria-hidden="true">
+              <path
+                d="M8 13V3M3.5 7.5 8 3l4.5 4.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </a>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,127 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
+import type { z } from "zod";
+import { countWords, type Heading, readingMinutes, renderMarkdown } from "./markdown.server.ts";
+import {
+  type BlogPostMeta,
+  blogPostSchema,
+  type CaseStudyMeta,
+  caseStudySchema,
+  describeIssues,
+  type EventMeta,
+  eventSchema,
+  type GuideMeta,
+  guideSchema,
+} from "./schema.ts";
+
+export type Entry<Meta> = {
+  readonly slug: string;
+  readonly file: string;
+  readonly meta: Meta;
+  readonly html: string;
+  readonly headings: readonly Heading[];
+  readonly words: number;
+  readonly readingMinutes: number;
+};
+
+export class ContentError extends Error {
+  override name = "ContentError";
+}
+
+/** YAML turns unquoted dates into Date objects; the schemas expect the written form. */
+function normalizeYamlDates(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      value instanceof Date ? value.toISOString().slice(0, 10) : value,
+    ]),
+  );
+}
+
+export function parseEntry<Schema extends z.ZodType>(
+  file: string,
+  source: string,
+  schema: Schema,
+  displayPath = file,
+): Entry<z.infer<Schema>> {
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    parsed = matter(source);
+  } catch (error) {
+    throw new ContentError(
+      `${displayPath}: frontmatter is not valid YAML: ${(error as Error).message}`,
+    );
+  }
+  const result = schema.safeParse(normalizeYamlDates(parsed.data));
+  if (!result.success) {
+    throw new ContentError(`${displayPath}: invalid frontmatter\n${describeIssues(result.error)}`);
+  }
+  if (!parsed.content.trim()) throw new ContentError(`${displayPath}: the body is empty`);
+  const { html, headings } = renderMarkdown(parsed.content);
+  const words = countWords(parsed.content);
+  return {
+    slug: path.basename(file, ".md"),
+    file: displayPath,
+    meta: result.data,
+    html,
+    headings,
+    words,
+    readingMinutes: readingMinutes(words),
+  };
+}
+
+export function loadCollection<Schema extends z.ZodType>(
+  root: string,
+  folder: string,
+  schema: Schema,
+): Entry<z.infer<Schema>>[] {
+  const dir = path.join(root, folder);
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith(".md"))
+    .sort();
+  return files.map((name) => {
+    const file = path.join(dir, name);
+    return parseEntry(file, readFileSync(file, "utf8"), schema, path.relative(process.cwd(), file));
+  });
+}
+
+const contentRoot = path.resolve(process.cwd(), "content");
+// Prerendering calls loaders once per page; read and render each folder once per build.
+const cache = new Map<string, unknown>();
+function cached<T>(key: string, load: () => T): T {
+  if (!cache.has(key)) cache.set(key, load());
+  return cache.get(key) as T;
+}
+
+const newestFirst = <M extends { date: string }>(a: Entry<M>, b: Entry<M>) =>
+  b.meta.date.localeCompare(a.meta.date);
+
+export const blogPosts = (): Entry<BlogPostMeta>[] =>
+  cached("blog", () => loadCollection(contentRoot, "blog", blogPostSchema).sort(newestFirst));
+
+export const wordpressGuides = (): Entry<GuideMeta>[] =>
+  cached("guides", () =>
+    loadCollection(contentRoot, "guides/wordpress", guideSchema).sort(
+      (a, b) => a.meta.order - b.meta.order,
+    ),
+  );
+
+export const caseStudies = (): Entry<CaseStudyMeta>[] =>
+  cached("case-studies", () =>
+    loadCollection(contentRoot, "case-studies", caseStudySchema).sort(newestFirst),
+  );
+
+export const events = (): Entry<EventMeta>[] =>
+  cached("events", () =>
+    loadCollection(contentRoot, "events", eventSchema).sort((a, b) =>
+      a.meta.start.localeCompare(b.meta.start),
+    ),
+  );
+
+export function findEntry<M>(entries: Entry<M>[], slug: string | undefined): Entry<M> {
+  const entry = entries.find((e) => e.slug === slug);
+  // A 404 Response makes the route's ErrorBoundary render; at build time it fails the prerender.
+  if (!entry) throw new Response("Not Found", { status: 404 });
+  return entry;
+}

@@ -1,0 +1,128 @@
+import { z } from "zod";
+
+/**
+ * Frontmatter schemas for content/. Parsed at build time: a file that does not
+ * match fails the build with its path and the offending field.
+ */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "is not a real date");
+
+const isoDateTime = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)$/,
+    "must be an ISO 8601 date-time with an offset, e.g. 2027-01-21T18:00:00-05:00",
+  );
+
+const title = z.string().trim().min(3).max(80);
+const description = z
+  .string()
+  .trim()
+  .min(50, "must be at least 50 characters (it is the meta description)")
+  .max(160, "must be at most 160 characters (search engines cut longer ones)");
+const author = z.string().trim().min(3);
+
+export const blogSections = ["building", "field-notes", "letters"] as const;
+
+export const blogPostSchema = z.strictObject({
+  title,
+  description,
+  date: isoDate,
+  author,
+  section: z.enum(blogSections),
+  tags: z
+    .array(z.string().regex(/^[a-z0-9-]+$/, "tags are lowercase words"))
+    .min(1)
+    .max(6),
+});
+
+export const guideSchema = z
+  .strictObject({
+    title,
+    description,
+    date: isoDate,
+    updated: isoDate.optional(),
+    author,
+    level: z.enum(["Beginner", "Intermediate", "Advanced"]),
+    order: z.number().int().positive(),
+  })
+  .refine((g) => !g.updated || g.updated >= g.date, {
+    message: "must not be earlier than date",
+    path: ["updated"],
+  });
+
+export const serviceNames = [
+  "Custom websites",
+  "SEO",
+  "E-commerce",
+  "Hosting",
+  "Custom SaaS",
+  "App design",
+  "Software audits",
+  "Cost optimisation",
+  "Consulting",
+] as const;
+
+export const caseStudySchema = z.strictObject({
+  title,
+  client: z.string().trim().min(2),
+  description,
+  date: isoDate,
+  industry: z.string().trim().min(3),
+  location: z.string().trim().min(3),
+  duration: z.string().trim().min(3),
+  summary: z.string().trim().min(20).max(160),
+  services: z.array(z.enum(serviceNames)).min(1),
+  stack: z.array(z.string().trim().min(1)).min(2).max(8),
+  results: z
+    .array(
+      z.strictObject({ value: z.string().trim().min(1).max(12), label: z.string().trim().min(3) }),
+    )
+    .length(3, "must list exactly three results"),
+});
+
+const venue = z.strictObject({
+  name: z.string().trim().min(2),
+  street: z.string().trim().min(2),
+  locality: z.string().trim().min(2),
+  region: z.string().trim().min(2),
+  postalCode: z.string().trim().min(3),
+  country: z.string().trim().length(2, "must be a two-letter country code"),
+});
+
+export const eventSchema = z
+  .strictObject({
+    title,
+    description,
+    start: isoDateTime,
+    end: isoDateTime,
+    format: z.enum(["in-person", "online"]),
+    venue: venue.optional(),
+    onlineNote: z.string().trim().min(5).optional(),
+    price: z.string().trim().min(1),
+  })
+  .refine((e) => Date.parse(e.end) > Date.parse(e.start), {
+    message: "must be after start",
+    path: ["end"],
+  })
+  .refine((e) => e.format === "online" || e.venue, {
+    message: "is required for in-person events",
+    path: ["venue"],
+  });
+
+export type BlogPostMeta = z.infer<typeof blogPostSchema>;
+export type GuideMeta = z.infer<typeof guideSchema>;
+export type CaseStudyMeta = z.infer<typeof caseStudySchema>;
+export type EventMeta = z.infer<typeof eventSchema>;
+
+/** Renders zod issues as "field: message" lines for a build error. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map(
+      (issue) =>
+        `  ${issue.path.length ? issue.path.join(".") : "(frontmatter)"}: ${issue.message}`,
+    )
+    .join("\n");
+}

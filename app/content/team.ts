@@ -1,0 +1,34 @@
+/** The studio's people; names match the authors in content/. */
+export type TeamMember = {
+  readonly name: string;
+  readonly role: string;
+  readonly bio: string;
+  readonly initials: string;
+};
+
+export const team: readonly TeamMember[] = [
+  {
+    name: "Nora Whitfield",
+    role: "Founder · design & strategy",
+    initials: "NW",
+    bio: "Fifteen years designing for brands large and small before she started Fineline to work with the businesses on her own street. Runs every discovery call herself.",
+  },
+  {
+    name: "Theo Marchetti",
+    role: "Lead engineer",
+    initials: "TM",
+    bio: "Builds the sites, the tools behind them and Caliban, our audit crawler. Believes a page that takes three seconds to load is a page that is broken.",
+  },
+  {
+    name: "Priya Raman",
+    role: "SEO & content lead",
+    initials: "PR",
+    bio: "Turns what customers actually search for into pages that answer them. Writes our WordPress guides and the monthly reports clients actually read.",
+  },
+  {
+    name: "Sam Okafor",
+    role: "E-commerce & hosting",
+    initials: "SO",
+    bio: "Keeps the shops selling and the servers quiet: payments, stock, backups and the 2 a.m. alerts nobody else ever has to see.",
+  },
+];

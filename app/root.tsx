@@ -1,0 +1,132 @@
+import manropeLatinExt from "@fontsource-variable/manrope/files/manrope-latin-ext-wght-normal.woff2?url";
+import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from "react-router";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?url";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteNav } from "./components/site-nav.tsx";
+import { revealBootScript, useRevealOnScroll } from "./components/use-reveal.ts";
+import { fullTitle } from "./seo.ts";
+
+export type RouteHandle = { tone?: "light" | "dark" };
+
+// Self-hosted Manrope (variable, 400–700 used). Only the Latin file is preloaded; the
+// latin-ext file is fetched only if a page uses those characters (unicode-range).
+const fontFaces = `@font-face{font-family:"Manrope";font-style:normal;font-display:swap;font-weight:200 800;src:url(${manropeLatin}) format("woff2");unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}@font-face{font-family:"Manrope";font-style:normal;font-display:swap;font-weight:200 800;src:url(${manropeLatinExt}) format("woff2");unicode-range:U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF}`;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: manropeLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+function useTone(): "light" | "dark" {
+  const matches = useMatches();
+  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
+  return handle?.tone ?? "light";
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const tone = useTone();
+  return (
+    // data-reveal is set by the boot script before hydration.
+    <html
+      lang="en"
+      suppressHydrationWarning
+      className={tone === "dark" ? "theme-dark bg-ink" : undefined}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={tone === "dark" ? "#0e1116" : "#f7f5f0"} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: static, build-time constant */}
+        <script dangerouslySetInnerHTML={{ __html: revealBootScript }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: static, build-time constant */}
+        <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className={tone === "dark" ? "bg-ink text-paper" : undefined}>
+        <div id="top" />
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-sm bg-ink px-2 py-1 font-semibold text-paper focus:not-sr-only focus:fixed focus:top-1 focus:left-1"
+        >
+          Skip to content
+        </a>
+        <SiteNav tone={tone} />
+        {children}
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useRevealOnScroll();
+  return (
+    <main id="main" tabIndex={-1} className="outline-none">
+      <Outlet />
+    </main>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <main
+      id="main"
+      className="mx-auto min-h-[70vh] max-w-[1440px] px-3 pt-16 md:px-5"
+      aria-busy="true"
+    >
+      <p className="text-muted">Loading…</p>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const heading = notFound ? "We couldn't find that page" : "Something went wrong on this page";
+  const detail = notFound
+    ? "The link may be old, or the page may have moved. Everything we publish is one click from the home page."
+    : "It's our fault, not yours. Try again in a moment; if it keeps happening, tell us and we'll fix it.";
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-[80vh] max-w-[1440px] flex-col justify-center px-3 pt-14 pb-10 md:px-5"
+    >
+      <title>{fullTitle(notFound ? "Page not found" : "Something went wrong")}</title>
+      <meta name="robots" content="noindex" />
+      <p className="text-sm font-bold tracking-[0.14em] text-accent-strong uppercase">
+        {isRouteErrorResponse(error) ? `Error ${error.status}` : "Unexpected error"}
+      </p>
+      <h1 className="mt-2 max-w-3xl text-title font-bold">{heading}</h1>
+      <p className="mt-3 max-w-xl text-lg text-muted">{detail}</p>
+      <div className="mt-5 flex flex-wrap gap-2">
+        <Link
+          to="/"
+          className="inline-flex h-6 items-center rounded-sm bg-ink px-3 font-bold text-paper hover:bg-accent hover:text-ink"
+        >
+          Back to the home page
+        </Link>
+        <Link
+          to="/home#contact-us"
+          className="inline-flex h-6 items-center rounded-sm border border-ink/20 px-3 font-bold hover:border-ink"
+        >
+          Contact us
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  // Public, prerendered pages (the list of paths is in app/content/public-paths.server.ts).
+  index("routes/home.tsx", { id: "home" }),
+  route("home", "routes/home.tsx", { id: "home-alias" }),
+  route("home2", "routes/home2.tsx"),
+  route("home3", "routes/home3.tsx"),
+  route("previous-work", "routes/previous-work.tsx"),
+  route("previous-work/:slug", "routes/case-study.tsx"),
+  route("about", "routes/about.tsx"),
+  route("links", "routes/links.tsx"),
+  route("test", "routes/test.tsx"),
+  route("events", "routes/events.tsx"),
+  route("guides", "routes/guides.tsx"),
+  route("guides/wordpress/:slug", "routes/guide.tsx"),
+  route("secret/blog", "routes/blog.tsx"),
+  route("secret/blog/blog/:slug", "routes/blog-post.tsx"),
+
+  // Prerendered files.
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("secret/blog/rss.xml", "routes/blog-rss.ts"),
+
+  // Client-rendered screens, served from the SPA fallback (built out by the auth and admin issues).
+  route("login", "routes/client-screen.tsx", { id: "login" }),
+  route("signup", "routes/client-screen.tsx", { id: "signup" }),
+  route("logout", "routes/client-screen.tsx", { id: "logout" }),
+  route("access-denied", "routes/client-screen.tsx", { id: "access-denied" }),
+  route("admin/*", "routes/client-screen.tsx", { id: "admin" }),
+
+  // Spec redirects and "any other path → /", mirrored by the server as real HTTP redirects.
+  route("*", "routes/redirect.tsx"),
+] satisfies RouteConfig;

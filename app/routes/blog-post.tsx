@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { ArticleLayout } from "../components/article-layout.tsx";
+import { Container, formatDate } from "../components/layout.tsx";
+import { blogPosts, findEntry } from "../content/collections.server.ts";
+import { blogPostPath } from "../content/public-paths.server.ts";
+import { absoluteUrl, pageMeta, rssLink } from "../seo.ts";
+import { articleJsonLd } from "../structured-data.ts";
+import type { Route } from "./+types/blog-post";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const posts = blogPosts();
+  const { slug, meta, html, readingMinutes } = findEntry(posts, params.slug);
+  const more = posts
+    .filter((p) => p.slug !== slug)
+    .slice(0, 2)
+    .map((p) => ({ to: blogPostPath(p.slug), title: p.meta.title, date: p.meta.date }));
+  return { path: blogPostPath(slug), meta, html, readingMinutes, more };
+}
+
+const trail = [{ name: "Journal", path: "/secret/blog" }];
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: loaderData.meta.title,
+        description: loaderData.meta.description,
+        path: loaderData.path,
+        type: "article",
+        breadcrumbs: trail,
+        article: { published: loaderData.meta.date, author: loaderData.meta.author },
+        jsonLd: [
+          articleJsonLd({
+            type: "BlogPosting",
+            url: absoluteUrl(loaderData.path),
+            title: loaderData.meta.title,
+            description: loaderData.meta.description,
+            published: loaderData.meta.date,
+            author: loaderData.meta.author,
+          }),
+        ],
+        extra: [rssLink],
+      })
+    : [];
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { meta, html, readingMinutes, more } = loaderData;
+  return (
+    <ArticleLayout
+      trail={trail}
+      title={meta.title}
+      eyebrow={`Journal · ${meta.tags.join(" · ")}`}
+      lead={meta.description}
+      html={html}
+      byline={
+        <>
+          <span>By {meta.author}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={meta.date}>{formatDate(meta.date)}</time>
+          <span aria-hidden="true">·</span>
+          <span>{readingMinutes} min read</span>
+        </>
+      }
+    >
+      <Container className="border-t border-line py-8 md:py-10">
+        <h2 className="text-xs font-bold tracking-[0.14em] text-muted uppercase">
+          More from the journal
+        </h2>
+        <ul className="mt-3 grid gap-3 md:grid-cols-2">
+          {more.map((post) => (
+            <li key={post.to}>
+              <Link
+                to={post.to}
+                className="group block rounded-sm border border-line p-3 hover:border-ink"
+              >
+                <span className="block text-sm text-muted">{formatDate(post.date)}</span>
+                <span className="mt-0.5 block text-xl font-bold tracking-tight group-hover:text-accent-strong">
+                  {post.title}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </ArticleLayout>
+  );
+}

@@ -1,0 +1,40 @@
+import { site } from "../../domain/site.ts";
+import { blogPosts } from "../content/collections.server.ts";
+import { blogPostPath } from "../content/public-paths.server.ts";
+import { absoluteUrl } from "../seo.ts";
+
+const escapeXml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const rfc822 = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`).toUTCString();
+
+/** Prerendered to build/client/secret/blog/rss.xml: the journal as RSS 2.0 with full text. */
+export function loader() {
+  const posts = blogPosts();
+  const items = posts.map((post) => {
+    const url = absoluteUrl(blogPostPath(post.slug));
+    return `    <item>
+      <title>${escapeXml(post.meta.title)}</title>
+      <link>${url}</link>
+      <guid isPermaLink="true">${url}</guid>
+      <pubDate>${rfc822(post.meta.date)}</pubDate>
+      <dc:creator>${escapeXml(post.meta.author)}</dc:creator>
+      <description>${escapeXml(post.meta.description)}</description>
+      <content:encoded><![CDATA[${post.html.replaceAll("]]>", "]]]]><![CDATA[>")}]]></content:encoded>
+${post.meta.tags.map((t) => `      <category>${escapeXml(t)}</category>`).join("\n")}
+    </item>`;
+  });
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+  <channel>
+    <title>${escapeXml(`${site.name} — Journal`)}</title>
+    <link>${absoluteUrl("/secret/blog")}</link>
+    <atom:link href="${absoluteUrl("/secret/blog/rss.xml")}" rel="self" type="application/rss+xml"/>
+    <description>${escapeXml("Notes from the studio on building and looking after small-business websites.")}</description>
+    <language>en-us</language>
+    <lastBuildDate>${posts[0] ? rfc822(posts[0].meta.date) : new Date().toUTCString()}</lastBuildDate>
+${items.join("\n")}
+  </channel>
+</rss>
+`;
+  return new Response(xml, { headers: { "Content-Type": "application/rss+xml; charset=utf-8" } });
+}

@@ -1,0 +1,271 @@
+import { Link } from "react-router";
+import { site } from "../../domain/site.ts";
+import { CaseStudyCard } from "../components/case-study-card.tsx";
+import { clientLogos } from "../components/client-logos.ts";
+import { Arrow, ButtonLink, Container, Eyebrow } from "../components/layout.tsx";
+import { LineArt } from "../components/line-art.tsx";
+import { ProcessSteps } from "../components/process-steps.tsx";
+import { caseStudies } from "../content/collections.server.ts";
+import { services } from "../content/services.ts";
+import { organizationJsonLd, pageMeta, siteUrl } from "../seo.ts";
+import type { Route } from "./+types/home";
+
+export function loader() {
+  return {
+    studies: caseStudies().map(({ slug, meta }) => ({
+      slug,
+      client: meta.client,
+      title: meta.title,
+      summary: meta.summary,
+      industry: meta.industry,
+      results: meta.results,
+    })),
+  };
+}
+
+// "/" and "/home" are the same page; both name "/" as canonical.
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    description:
+      "Fineline Studio designs, builds and hosts fast, search-friendly websites for small businesses. Book a free consultation with our Savannah studio.",
+    path: "/",
+    jsonLd: [
+      organizationJsonLd,
+      {
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        name: site.name,
+        url: `${siteUrl}/`,
+        publisher: { "@id": `${siteUrl}/#organization` },
+      },
+    ],
+  });
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Hero />
+      <TrustedBy />
+      <Claim />
+      <Services />
+      <Process />
+      <SelectedWork studies={loaderData.studies} />
+      <ContactSection />
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden pt-16 pb-8 md:pt-20 md:pb-12"
+    >
+      <Container className="grid items-center gap-6 lg:grid-cols-[1.15fr_1fr]">
+        <div>
+          <Eyebrow>Independent web studio · Savannah, Georgia</Eyebrow>
+          <h1 id="hero-title" className="mt-3 text-display font-bold">
+            Websites that earn trust in half a second.
+          </h1>
+          <p className="mt-3 max-w-xl text-lg text-muted md:text-xl">
+            We design, build and look after fast, findable websites for small businesses, so the
+            first impression does the selling and the enquiries land in your inbox, not in a void.
+          </p>
+          <div className="mt-5 flex flex-wrap gap-2">
+            <ButtonLink to="#contact-us">
+              Book a free consultation <Arrow />
+            </ButtonLink>
+            <ButtonLink to="/previous-work" variant="secondary">
+              See our work
+            </ButtonLink>
+          </div>
+        </div>
+        <LineArt drawing="horizon" className="w-full text-ink" />
+      </Container>
+    </section>
+  );
+}
+
+function TrustedBy() {
+  return (
+    <section aria-labelledby="trusted-title" className="border-y border-line py-4">
+      <Container className="flex flex-col gap-3 md:flex-row md:items-center md:gap-5">
+        <h2 id="trusted-title" className="shrink-0 text-sm font-semibold text-muted">
+          Trusted by independent businesses across the Southeast
+        </h2>
+        <ul className="grid flex-1 grid-cols-2 items-center gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-6">
+          {clientLogos.map((logo) => (
+            <li key={logo.file} className="flex justify-center">
+              <img
+                src={`/logos/${logo.file}`}
+                alt={logo.name}
+                width={160}
+                height={48}
+                loading="lazy"
+                decoding="async"
+                className="h-5 w-auto opacity-75"
+              />
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+function Claim() {
+  return (
+    <section aria-labelledby="claim-title" className="py-12 md:py-16">
+      <Container className="reveal grid items-end gap-4 md:grid-cols-[auto_1fr] md:gap-8">
+        <p
+          aria-hidden="true"
+          className="text-[clamp(6rem,4rem+10vw,14rem)] leading-[0.85] font-bold tracking-[-0.05em] text-accent"
+        >
+          75%
+        </p>
+        <div className="max-w-2xl pb-2">
+          <h2 id="claim-title" className="text-3xl font-bold tracking-tight md:text-4xl">
+            75% of people judge credibility by the website in under half a second.
+          </h2>
+          <p className="mt-2 text-lg text-muted">
+            Before anyone reads a word, they have decided whether you look trustworthy. Speed,
+            clarity and care are what they are judging, and they are exactly what we build.
+          </p>
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function Services() {
+  return (
+    <section aria-labelledby="services-title" className="bg-ink py-12 text-paper md:py-16">
+      <Container>
+        <div className="reveal flex flex-col justify-between gap-3 md:flex-row md:items-end">
+          <div>
+            <p className="text-sm font-bold tracking-[0.14em] text-accent uppercase">What we do</p>
+            <h2 id="services-title" className="mt-2 max-w-3xl text-title font-bold">
+              Nine ways we help a small business look as good as it is.
+            </h2>
+          </div>
+          <Link
+            to="/about#services"
+            className="inline-flex items-center gap-1 font-bold text-accent hover:text-paper"
+          >
+            All services in detail <Arrow />
+          </Link>
+        </div>
+        <ul className="mt-6 grid border-t border-l border-ink-line sm:grid-cols-2 lg:grid-cols-3">
+          {services.map((service, index) => (
+            <li key={service.slug} className="reveal border-r border-b border-ink-line p-3 md:p-4">
+              <span aria-hidden="true" className="font-mono text-sm text-accent">
+                {String(index + 1).padStart(2, "0")}
+              </span>
+              <h3 className="mt-2 text-xl font-bold tracking-tight">{service.name}</h3>
+              <p className="mt-1 text-paper/70">{service.summary}</p>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+function Process() {
+  return (
+    <section aria-labelledby="process-title" className="py-12 md:py-16">
+      <Container className="grid gap-5 lg:grid-cols-[1fr_1.6fr] lg:gap-8">
+        <div className="lg:sticky lg:top-14 lg:self-start">
+          <Eyebrow>How we work</Eyebrow>
+          <h2 id="process-title" className="mt-2 text-title font-bold">
+            Four steps, one fixed price, no surprises.
+          </h2>
+          <p className="mt-2 max-w-md text-lg text-muted">
+            Most projects take six to ten weeks from the first call to launch. You always know what
+            happens next and what it costs.
+          </p>
+        </div>
+        <ProcessSteps />
+      </Container>
+    </section>
+  );
+}
+
+function SelectedWork({ studies }: { studies: Route.ComponentProps["loaderData"]["studies"] }) {
+  return (
+    <section aria-labelledby="work-title" className="border-t border-line py-12 md:py-16">
+      <Container>
+        <div className="reveal flex flex-col justify-between gap-3 md:flex-row md:items-end">
+          <div>
+            <Eyebrow>Previous work</Eyebrow>
+            <h2 id="work-title" className="mt-2 text-title font-bold">
+              Results our clients can count.
+            </h2>
+          </div>
+          <Link
+            to="/previous-work"
+            className="inline-flex items-center gap-1 font-bold text-accent-strong hover:text-ink"
+          >
+            All case studies <Arrow />
+          </Link>
+        </div>
+        <div className="mt-6 grid gap-3 md:grid-cols-2">
+          {studies.map((study) => (
+            <div key={study.slug} className="reveal">
+              <CaseStudyCard study={study} />
+            </div>
+          ))}
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function ContactSection() {
+  return (
+    <section
+      id="contact-us"
+      aria-labelledby="contact-title"
+      className="scroll-mt-12 bg-paper-dim py-12 md:py-16"
+    >
+      <Container className="grid gap-5 lg:grid-cols-[1fr_1.2fr] lg:gap-8">
+        <div>
+          <Eyebrow>Contact us</Eyebrow>
+          <h2 id="contact-title" className="mt-2 text-title font-bold">
+            Tell us about your business.
+          </h2>
+          <p className="mt-2 max-w-md text-lg text-muted">
+            A free, no-obligation consultation or a fixed quote. We answer every enquiry within one
+            working day.
+          </p>
+        </div>
+        {/* The contact form arrives in the next issue; until then, the direct lines. */}
+        <div data-contact-form-slot className="rounded-sm border border-line bg-paper p-3 md:p-5">
+          <dl className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm font-semibold text-muted">Email</dt>
+              <dd className="mt-0.5 text-xl font-bold">
+                <a
+                  className="underline decoration-accent decoration-2 underline-offset-4"
+                  href={`mailto:${site.email}`}
+                >
+                  {site.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-muted">Phone</dt>
+              <dd className="mt-0.5 text-xl font-bold">
+                <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>{site.phone}</a>
+              </dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="text-sm font-semibold text-muted">Studio hours</dt>
+              <dd className="mt-0.5">Monday to Friday, 9 am to 5 pm Eastern</dd>
+            </div>
+          </dl>
+        </div>
+      </Container>
+    </section>
+  );
+}

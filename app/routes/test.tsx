@@ -1,0 +1,19 @@
+import { pageMeta } from "../seo.ts";
+
+// Spec section 2: /test is an empty page. It keeps the frame, names itself for assistive
+// technology, and stays out of search results.
+export const meta = () =>
+  pageMeta({
+    title: "Test",
+    description: "An intentionally empty page, kept to check the site frame on its own.",
+    path: "/test",
+    noindex: true,
+  });
+
+export default function TestPage() {
+  return (
+    <div className="min-h-[70vh] pt-16">
+      <h1 className="sr-only">Test</h1>
+    </div>
+  );
+}

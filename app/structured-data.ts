@@ -1,0 +1,35 @@
+import { site } from "../domain/site.ts";
+import { absoluteUrl, shareImage } from "./seo.ts";
+
+/** schema.org Article (or a subtype) for blog posts and guides. */
+export function articleJsonLd(input: {
+  type?: "Article" | "BlogPosting" | "TechArticle";
+  url: string;
+  title: string;
+  description: string;
+  published: string;
+  modified?: string;
+  author: string;
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": input.type ?? "Article",
+    headline: input.title,
+    description: input.description,
+    url: input.url,
+    mainEntityOfPage: input.url,
+    datePublished: input.published,
+    dateModified: input.modified ?? input.published,
+    image: [shareImage.url],
+    author: {
+      "@type": "Person",
+      name: input.author,
+      worksFor: { "@type": "Organization", name: site.name },
+    },
+    publisher: {
+      "@type": "Organization",
+      name: site.name,
+      logo: { "@type": "ImageObject", url: absoluteUrl("/apple-touch-icon.png") },
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Which paths exist and where the retired ones go. Shared by the Fastify server
+ * (real HTTP redirects) and the client router (the same redirects after hydration),
+ * so the two can never disagree.
+ */
+
+/** Exact-path redirects from spec section 2. Targets may carry a #fragment. */
+export const redirectTable: Readonly<Record<string, string>> = Object.freeze({
+  "/guides/wordpress": "/guides#wordpress",
+  "/blog": "/secret/blog",
+  "/secret/blog/building": "/secret/blog#building",
+  "/canvases": "/previous-work",
+  "/canvases/story-circle": "/previous-work",
+});
+
+/** Client-rendered screens: served from the SPA fallback and never indexed. */
+const clientRenderedExact = new Set(["/login", "/signup", "/logout", "/access-denied", "/admin"]);
+
+/** Strips one trailing slash (except for the root) so "/blog/" and "/blog" match alike. */
+export function normalizePath(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+}
+
+export function isClientRenderedPath(pathname: string): boolean {
+  const path = normalizePath(pathname);
+  return clientRenderedExact.has(path) || path.startsWith("/admin/");
+}
+
+/** The spec's explicit redirect for this path, or null when it has none. */
+export function findRedirect(pathname: string): string | null {
+  return redirectTable[normalizePath(pathname)] ?? null;
+}
+
+/** Where "any other path" goes (spec section 2). */
+export const unknownPathTarget = "/";

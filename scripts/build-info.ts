@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** Everything the build reads; a change to any of these makes the build stale. */
+export const buildInputs = [
+  "app",
+  "content",
+  "domain",
+  "public",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "package.json",
+  "package-lock.json",
+];
+
+export const buildInfoFile = "build/build-info.json";
+export type BuildInfo = { siteUrl: string; builtAt: string };
+
+function newestMtime(target: string): number {
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce(
+    (max, name) => Math.max(max, newestMtime(path.join(target, name))),
+    stat.mtimeMs,
+  );
+}
+
+/** Why the build must be redone, or null when it is current for this SITE_URL. */
+export function staleReason(root: string, siteUrl: string): string | null {
+  let info: BuildInfo;
+  let builtAt: number;
+  try {
+    info = JSON.parse(readFileSync(path.join(root, buildInfoFile), "utf8")) as BuildInfo;
+    builtAt = statSync(path.join(root, buildInfoFile)).mtimeMs;
+    statSync(path.join(root, "build/client/index.html"));
+  } catch {
+    return "no build yet";
+  }
+  if (info.siteUrl !== siteUrl) return `SITE_URL changed (${info.siteUrl} → ${siteUrl})`;
+  const changed = buildInputs.find((input) => newestMtime(path.join(root, input)) > builtAt);
+  return changed ? `${changed} changed since the last build` : null;
+}

@@ -1,0 +1,81 @@
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import type { Config } from "./config.ts";
+import { resourceCsp } from "./security-headers.ts";
+import { siteRoutes } from "./site-routes.ts";
+import { indexSiteFiles } from "./static-site.ts";
+
+/** Headers whose values must never reach a log line. */
+export const redactedHeaders = ["authorization", "cookie", "x-access-token", "set-cookie"];
+
+/**
+ * Builds the whole application (plugins, API, static site) without listening, so tests
+ * drive it with app.inject() and main.ts owns the process concerns.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                ...redactedHeaders.map((h) => `req.headers["${h}"]`),
+                "req.body.password",
+                "req.body.refresh",
+                "req.body.refreshToken",
+              ],
+              censor: "[redacted]",
+            },
+          },
+    trustProxy: true,
+    // Bodies are small JSON or form posts; anything bigger is a mistake or an attack.
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const upgradeInsecure = config.siteUrl.startsWith("https:");
+  await app.register(helmet, {
+    // Pages get a per-page CSP with script hashes (site-routes.ts); everything else the strict default below.
+    contentSecurityPolicy: false,
+    strictTransportSecurity: upgradeInsecure
+      ? { maxAge: 31536000, includeSubDomains: true }
+      : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (!reply.hasHeader("Content-Security-Policy"))
+      reply.header("Content-Security-Policy", resourceCsp);
+  });
+
+  app.get("/healthz", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return { status: "ok" };
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const json = request.url.startsWith("/api") || request.method !== "GET";
+    reply.code(404);
+    return json
+      ? { message: "Not found." }
+      : reply.type("text/plain; charset=utf-8").send("Not found.");
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply
+        .code(status)
+        .send({ message: "Something went wrong on our side. Please try again." });
+    }
+    request.log.info({ err: error }, "request rejected");
+    return reply.code(status).send({ message: error.message });
+  });
+
+  const site = await indexSiteFiles(path.join(config.buildDir, "client"));
+  await app.register(siteRoutes, { site, upgradeInsecure });
+  return app;
+}

@@ -1,0 +1,111 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("uses the documented defaults with an empty environment", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      dataDir: path.resolve("data"),
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      siteUrl: "http://localhost:3000",
+      rateLimit: true,
+      smtpUrl: undefined,
+      notifyEmail: undefined,
+      logLevel: "info",
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATA_DIR: "/var/lib/fineline",
+      DATABASE_URL: "postgres://app@db:5432/fineline",
+      JWT_SECRET: "x".repeat(40),
+      SITE_URL: "https://fineline.studio/",
+      RATE_LIMIT: "off",
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      NOTIFY_EMAIL: "owner@fineline.studio",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      dataDir: "/var/lib/fineline",
+      databaseUrl: "postgres://app@db:5432/fineline",
+      siteUrl: "https://fineline.studio",
+      rateLimit: false,
+      notifyEmail: "owner@fineline.studio",
+      logLevel: "warn",
+    });
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ PORT: "", SITE_URL: " " })).toMatchObject({
+      port: 3000,
+      siteUrl: "http://localhost:3000",
+    });
+  });
+
+  it("reports every bad variable, one line each", () => {
+    const problems = problemsOf({
+      PORT: "eighty",
+      DATABASE_URL: "mysql://db",
+      JWT_SECRET: "short",
+      SITE_URL: "fineline.studio",
+      RATE_LIMIT: "maybe",
+      SMTP_URL: "http://mail",
+      NOTIFY_EMAIL: "not-an-email",
+      LOG_LEVEL: "loud",
+    });
+    expect(problems.map((p) => p.split(":")[0])).toEqual([
+      "PORT",
+      "DATABASE_URL",
+      "JWT_SECRET",
+      "SITE_URL",
+      "RATE_LIMIT",
+      "SMTP_URL",
+      "NOTIFY_EMAIL",
+      "LOG_LEVEL",
+    ]);
+    for (const line of problems) expect(line).not.toContain("\n");
+  });
+
+  it("never echoes the secret it rejects", () => {
+    const [line] = problemsOf({ JWT_SECRET: "hunter2-but-short" });
+    expect(line).toContain("JWT_SECRET");
+    expect(line).not.toContain("hunter2");
+  });
+
+  it("rejects a SITE_URL with a path", () => {
+    expect(problemsOf({ SITE_URL: "https://fineline.studio/blog" })[0]).toMatch(
+      /^SITE_URL: must be an origin/,
+    );
+  });
+
+  it("requires NOTIFY_EMAIL when SMTP_URL is set", () => {
+    expect(problemsOf({ SMTP_URL: "smtp://localhost:25" })).toEqual([
+      expect.stringMatching(/^NOTIFY_EMAIL: must be set/),
+    ]);
+  });
+
+  it("rejects out-of-range ports", () => {
+    expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT:/);
+    expect(problemsOf({ PORT: "3.5" })[0]).toMatch(/^PORT:/);
+  });
+});

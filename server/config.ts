@@ -1,0 +1,125 @@
+import path from "node:path";
+import { z } from "zod";
+import { parseSiteUrl } from "../domain/site-url.ts";
+
+/**
+ * The only reader of process.env. Every variable is checked at once so a bad
+ * deployment reports all of its mistakes in one go, one line per variable.
+ */
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  siteUrl: string;
+  rateLimit: boolean;
+  smtpUrl: string | undefined;
+  notifyEmail: string | undefined;
+  logLevel: LogLevel;
+  /** Where the built site lives; not an environment variable (tests point it elsewhere). */
+  buildDir: string;
+}>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    this.problems = problems;
+  }
+}
+
+type Check<T> = (value: string | undefined) => { value: T } | { error: string };
+const ok = <T>(value: T) => ({ value });
+const fail = (error: string) => ({ error });
+
+const logLevels: readonly LogLevel[] = [
+  "fatal",
+  "error",
+  "warn",
+  "info",
+  "debug",
+  "trace",
+  "silent",
+];
+
+const port: Check<number> = (v) => {
+  if (v === undefined) return ok(3000);
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 0 && n <= 65535
+    ? ok(n)
+    : fail("must be a whole number from 0 to 65535");
+};
+const host: Check<string> = (v) => ok(v ?? "127.0.0.1");
+const dataDir: Check<string> = (v) => ok(path.resolve(v ?? "./data"));
+const databaseUrl: Check<string | undefined> = (v) =>
+  v === undefined || /^postgres(ql)?:\/\/\S+$/.test(v)
+    ? ok(v)
+    : fail("must be a postgres:// URL (unset means SQLite)");
+const jwtSecret: Check<string | undefined> = (v) =>
+  v === undefined || v.length >= 32
+    ? ok(v)
+    : fail("must be at least 32 characters (unset means a generated key in DATA_DIR)");
+const siteUrl: Check<string> = (v) => {
+  const parsed = parseSiteUrl(v);
+  return "url" in parsed ? ok(parsed.url) : fail(parsed.error.replace(/^SITE_URL /, ""));
+};
+const rateLimit: Check<boolean> = (v) =>
+  v === undefined || v === "on"
+    ? ok(true)
+    : v === "off"
+      ? ok(false)
+      : fail('must be "on" or "off"');
+const smtpUrl: Check<string | undefined> = (v) =>
+  v === undefined || /^smtps?:\/\/\S+$/.test(v)
+    ? ok(v)
+    : fail("must be an smtp:// or smtps:// URL");
+const notifyEmail: Check<string | undefined> = (v) =>
+  v === undefined || z.email().safeParse(v).success ? ok(v) : fail("must be an e-mail address");
+const logLevel: Check<LogLevel> = (v) =>
+  v === undefined
+    ? ok("info")
+    : logLevels.includes(v as LogLevel)
+      ? ok(v as LogLevel)
+      : fail(`must be one of ${logLevels.join(", ")}`);
+
+/** Parses the environment into a frozen Config, or throws ConfigError listing every problem. */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  overrides: Partial<Config> = {},
+): Config {
+  const problems: string[] = [];
+  function read<T>(name: string, check: Check<T>): T {
+    const raw = env[name];
+    const result = check(raw === undefined || raw.trim() === "" ? undefined : raw.trim());
+    if ("error" in result) {
+      problems.push(`${name}: ${result.error} (got "${name === "JWT_SECRET" ? "<hidden>" : raw}")`);
+      return undefined as T;
+    }
+    return result.value;
+  }
+  const config: Config = {
+    port: read("PORT", port),
+    host: read("HOST", host),
+    dataDir: read("DATA_DIR", dataDir),
+    databaseUrl: read("DATABASE_URL", databaseUrl),
+    jwtSecret: read("JWT_SECRET", jwtSecret),
+    siteUrl: read("SITE_URL", siteUrl),
+    rateLimit: read("RATE_LIMIT", rateLimit),
+    smtpUrl: read("SMTP_URL", smtpUrl),
+    notifyEmail: read("NOTIFY_EMAIL", notifyEmail),
+    logLevel: read("LOG_LEVEL", logLevel),
+    buildDir: path.resolve("build"),
+    ...overrides,
+  };
+  if (config.smtpUrl && !config.notifyEmail && env.NOTIFY_EMAIL === undefined) {
+    problems.push(
+      "NOTIFY_EMAIL: must be set when SMTP_URL is set (who receives lead notifications?)",
+    );
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return Object.freeze(config);
+}

@@ -1,0 +1,83 @@
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  findRedirect,
+  isClientRenderedPath,
+  normalizePath,
+  unknownPathTarget,
+} from "../domain/routing.ts";
+import { pageCsp } from "./security-headers.ts";
+import { cacheControlFor, pageFileFor, type SiteFiles, spaFallbackFile } from "./static-site.ts";
+
+/** Keeps the query string across a redirect, placed before any #fragment of the target. */
+export function withQuery(target: string, search: string): string {
+  if (!search) return target;
+  const hash = target.indexOf("#");
+  return hash === -1
+    ? `${target}${search}`
+    : `${target.slice(0, hash)}${search}${target.slice(hash)}`;
+}
+
+/**
+ * Serves the built site: files, prerendered pages, the SPA fallback for client-rendered
+ * screens, and the spec's redirects, all from one GET/HEAD catch-all. /api/* never
+ * reaches here as a page: unknown API paths get the JSON 404.
+ */
+export async function siteRoutes(
+  app: FastifyInstance,
+  opts: { site: SiteFiles; upgradeInsecure: boolean },
+) {
+  const { site, upgradeInsecure } = opts;
+  await app.register(fastifyStatic, {
+    root: site.root,
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+    dotfiles: "ignore",
+  });
+
+  const sendFile = (reply: FastifyReply, file: string) => {
+    reply.header("Cache-Control", cacheControlFor(file));
+    const hashes = site.scriptHashes.get(file);
+    if (hashes) reply.header("Content-Security-Policy", pageCsp(hashes, { upgradeInsecure }));
+    return reply.sendFile(file.slice(1));
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, "http://internal");
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      return reply.code(400).send({ message: "Malformed URL." });
+    }
+    if (pathname === "/api" || pathname.startsWith("/api/")) return reply.callNotFound();
+
+    if (site.files.has(pathname) && !pathname.endsWith(".html")) return sendFile(reply, pathname);
+
+    const clean = normalizePath(pathname);
+    const page = pageFileFor(site, clean);
+    if (page) {
+      // One URL per page: "/about/" → "/about".
+      if (clean !== pathname) return reply.redirect(withQuery(clean, url.search), 301);
+      return sendFile(reply, page);
+    }
+
+    const redirect = findRedirect(clean);
+    if (redirect) return reply.redirect(withQuery(redirect, url.search), 301);
+
+    if (isClientRenderedPath(clean)) {
+      reply.header("X-Robots-Tag", "noindex, nofollow");
+      return sendFile(reply, spaFallbackFile);
+    }
+
+    // A path with an extension is a file request: a missing asset is a plain 404, never the home page.
+    if (/\.[a-z0-9]+$/i.test(clean) || clean.startsWith("/assets/")) return reply.callNotFound();
+
+    // "Any other path" (spec section 2). Temporary, so a page added later is not shadowed by browser caches.
+    return reply.redirect(unknownPathTarget, 302);
+  };
+
+  app.route({ method: ["GET", "HEAD"], url: "/*", handler });
+  app.route({ method: ["GET", "HEAD"], url: "/", handler });
+}

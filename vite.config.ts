@@ -1,0 +1,19 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import { parseSiteUrl } from "./domain/site-url.ts";
+
+const siteUrl = parseSiteUrl(process.env.SITE_URL);
+if ("error" in siteUrl) throw new Error(siteUrl.error);
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  define: {
+    // Canonical links, Open Graph URLs and feeds are written into the prerendered HTML.
+    __SITE_URL__: JSON.stringify(siteUrl.url),
+  },
+  build: {
+    // Nothing inlined as base64: fonts and images are cached separately and immutably.
+    assetsInlineLimit: 0,
+  },
+});
