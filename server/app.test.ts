@@ -97,6 +97,17 @@ describe("compression and caching of files", () => {
     );
   });
 
+  it("serves the blog feed as RSS", async () => {
+    for (const encoding of ["", "br"]) {
+      const res = await get(
+        "/secret/blog/rss.xml",
+        encoding ? { "accept-encoding": encoding } : {},
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
+    }
+  });
+
   it("answers a missing asset with 404, not the home page", async () => {
     for (const url of [
       "/assets/gone-123.js",

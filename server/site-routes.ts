@@ -36,6 +36,14 @@ export async function siteRoutes(
     dotfiles: "ignore",
   });
 
+  // Feed readers recognise a feed by its own media type, which the .xml extension alone does not
+  // give. Set on send because the precompressed path picks the type from the file name.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.split("?")[0]?.endsWith("/rss.xml") && reply.statusCode === 200) {
+      reply.header("Content-Type", "application/rss+xml; charset=utf-8");
+    }
+  });
+
   const sendFile = (reply: FastifyReply, file: string) => {
     reply.header("Cache-Control", cacheControlFor(file));
     const hashes = site.scriptHashes.get(file);

@@ -85,25 +85,27 @@ export function ProcessSteps({
           <li
             key={step.title}
             aria-current={active ? "step" : undefined}
-            className={`grid grid-cols-[auto_1fr] gap-x-3 rounded-sm border p-3 transition-[background-color,border-color,color,opacity] duration-300 md:gap-x-5 md:p-4 ${
+            className={`grid grid-cols-[auto_1fr] gap-x-3 rounded-sm border p-3 transition-[background-color,border-color,color] duration-300 md:gap-x-5 md:p-4 ${
               active
                 ? dark
-                  ? "border-accent bg-ink-soft"
-                  : "border-ink bg-paper shadow-[0_1px_0_var(--color-ink)]"
+                  ? "border-accent bg-ink-soft text-paper"
+                  : "border-ink bg-paper text-ink shadow-[0_1px_0_var(--color-ink)]"
                 : dark
-                  ? "border-ink-line opacity-70"
-                  : "border-line opacity-75"
+                  ? "border-ink-line text-muted-light"
+                  : "border-line text-muted"
             }`}
           >
             <span
               aria-hidden="true"
-              className={`font-mono text-sm font-semibold tabular-nums ${active ? (dark ? "text-accent" : "text-accent-strong") : dark ? "text-muted-light" : "text-muted"}`}
+              className={`font-mono text-sm font-semibold tabular-nums ${active ? (dark ? "text-accent" : "text-accent-strong") : ""}`}
             >
               {String(index + 1).padStart(2, "0")}
             </span>
             <div>
               <h3 className="text-2xl font-bold tracking-tight md:text-3xl">{step.title}</h3>
-              <p className={`mt-1 max-w-2xl text-lg ${dark ? "text-paper/75" : "text-muted"}`}>
+              <p
+                className={`mt-1 max-w-2xl text-lg ${active ? (dark ? "text-paper/80" : "text-ink-soft") : ""}`}
+              >
                 {step.body}
               </p>
             </div>

@@ -116,35 +116,37 @@ function EventCard({ event }: { event: EventItem }) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own Markdown, rendered at build time */}
         <div className="prose mt-2 text-base" dangerouslySetInnerHTML={{ __html: event.html }} />
       </div>
-      <dl className="space-y-2 text-[0.95rem]">
-        <div>
-          <dt className="text-xs font-bold tracking-[0.14em] text-muted uppercase">When</dt>
-          <dd>
-            <time dateTime={meta.start}>{dayFormat.format(start)}</time>
-            <br />
-            {timeFormat.format(start)} – <time dateTime={meta.end}>{timeFormat.format(end)}</time>{" "}
-            Eastern
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs font-bold tracking-[0.14em] text-muted uppercase">Where</dt>
-          <dd>
-            {meta.venue ? (
-              <>
-                {meta.venue.name}
-                <br />
-                {meta.venue.street}, {meta.venue.locality}, {meta.venue.region}{" "}
-                {meta.venue.postalCode}
-              </>
-            ) : (
-              <>Online. {meta.onlineNote}</>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs font-bold tracking-[0.14em] text-muted uppercase">Price</dt>
-          <dd>{meta.price}</dd>
-        </div>
+      <div className="space-y-3">
+        <dl className="space-y-2 text-[0.95rem]">
+          <div>
+            <dt className="text-xs font-bold tracking-[0.14em] text-muted uppercase">When</dt>
+            <dd>
+              <time dateTime={meta.start}>{dayFormat.format(start)}</time>
+              <br />
+              {timeFormat.format(start)} – <time dateTime={meta.end}>{timeFormat.format(end)}</time>{" "}
+              Eastern
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-bold tracking-[0.14em] text-muted uppercase">Where</dt>
+            <dd>
+              {meta.venue ? (
+                <>
+                  {meta.venue.name}
+                  <br />
+                  {meta.venue.street}, {meta.venue.locality}, {meta.venue.region}{" "}
+                  {meta.venue.postalCode}
+                </>
+              ) : (
+                <>Online. {meta.onlineNote}</>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-bold tracking-[0.14em] text-muted uppercase">Price</dt>
+            <dd>{meta.price}</dd>
+          </div>
+        </dl>
         {event.upcoming ? (
           <a
             href={`mailto:${site.email}?subject=${encodeURIComponent(`Save me a seat: ${meta.title}`)}`}
@@ -153,7 +155,7 @@ function EventCard({ event }: { event: EventItem }) {
             Save me a seat
           </a>
         ) : null}
-      </dl>
+      </div>
     </article>
   );
 }

@@ -119,7 +119,7 @@ function Claim() {
       <Container className="reveal grid items-end gap-4 md:grid-cols-[auto_1fr] md:gap-8">
         <p
           aria-hidden="true"
-          className="text-[clamp(6rem,4rem+10vw,14rem)] leading-[0.85] font-bold tracking-[-0.05em] text-accent"
+          className="text-[clamp(6rem,4rem+10vw,14rem)] leading-[0.85] font-bold tracking-[-0.05em] text-accent-deep"
         >
           75%
         </p>

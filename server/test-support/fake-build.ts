@@ -33,5 +33,10 @@ export function makeFakeBuild(): string {
   write("assets/root-AbC123.js", `console.log(${JSON.stringify("x".repeat(2000))});`, true);
   write("logos/longue-vue.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>");
   write("sitemap.xml", "<?xml version='1.0'?><urlset/>");
+  write(
+    "secret/blog/rss.xml",
+    `<?xml version='1.0'?><rss version='2.0'>${"<item/>".repeat(200)}</rss>`,
+    true,
+  );
   return buildDir;
 }

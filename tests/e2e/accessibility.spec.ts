@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { privateRoutes, publicRoutes } from "./public-routes.ts";
+
+const viewports = [
+  { name: "390", viewport: { width: 390, height: 844 } },
+  { name: "1440", viewport: { width: 1440, height: 900 } },
+];
+
+for (const { name, viewport } of viewports) {
+  test.describe(`axe at ${name} px`, () => {
+    test.use({ viewport, reducedMotion: "reduce" });
+    for (const path of [...publicRoutes.map((r) => r.path), ...privateRoutes]) {
+      test(`${path} has no serious or critical violations`, async ({ page }) => {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+          .analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map(
+            (v) =>
+              `${v.id}: ${v.help} (${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 3)
+                .join(", ")})`,
+          );
+        expect(serious).toEqual([]);
+      });
+    }
+  });
+}
+
+test("the skip link moves focus to the main content", async ({ page }) => {
+  await page.goto("/about");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+});

@@ -1,0 +1,75 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("with motion allowed", () => {
+  test.use({ viewport: { width: 1440, height: 900 }, reducedMotion: "no-preference" });
+
+  test("content blocks fade in once 10% of them is visible", async ({ page }) => {
+    await page.goto("/about");
+    await page.waitForFunction(() => window.__finelineHydrated === true);
+    const block = page.locator("#services .reveal").last();
+    await expect(block).not.toHaveClass(/is-visible/);
+    expect(await block.evaluate((el) => getComputedStyle(el).opacity)).toBe("0");
+    await block.scrollIntoViewIfNeeded();
+    await expect(block).toHaveClass(/is-visible/);
+    await expect.poll(() => block.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  });
+
+  test("the process step nearest the middle of the viewport is highlighted", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForFunction(() => window.__finelineHydrated === true);
+    const steps = page
+      .locator("#process-title")
+      .locator("xpath=ancestor::section[1]")
+      .locator("ol > li");
+    await expect(steps).toHaveCount(4);
+    for (const index of [0, 1, 2, 3]) {
+      const step = steps.nth(index);
+      await step.evaluate((el) => {
+        const rect = el.getBoundingClientRect();
+        window.scrollBy(0, rect.top + rect.height / 2 - window.innerHeight / 2);
+      });
+      await expect(step).toHaveAttribute("aria-current", "step");
+      await expect(page.locator('[aria-current="step"]')).toHaveCount(1);
+    }
+  });
+
+  for (const path of ["/home2", "/home3"]) {
+    test(`${path}: the line drawings draw as you scroll`, async ({ page }) => {
+      await page.goto(path);
+      const stroke = page.locator('svg.line-art[data-drawing="launch"] path').first();
+      const offset = () =>
+        stroke.evaluate((el) => Number.parseFloat(getComputedStyle(el).strokeDashoffset));
+      const before = await offset();
+      expect(before).toBeGreaterThan(0.9); // not yet drawn while below the fold
+      await stroke.evaluate((el) => el.scrollIntoView({ block: "end" }));
+      await page.mouse.wheel(0, 150);
+      await expect.poll(offset).toBeLessThan(before);
+      await stroke.evaluate((el) => el.scrollIntoView({ block: "start" }));
+      await expect.poll(offset).toBeLessThan(0.05); // fully drawn once well in view
+    });
+  }
+});
+
+test.describe("with reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("line drawings are static and fully drawn", async ({ page }) => {
+    await page.goto("/home2");
+    const offsets = await page
+      .locator("svg.line-art path")
+      .evaluateAll((paths) =>
+        paths.map((p) => Number.parseFloat(getComputedStyle(p).strokeDashoffset) || 0),
+      );
+    expect(offsets.length).toBeGreaterThan(10);
+    expect(Math.max(...offsets)).toBe(0);
+  });
+
+  test("reveal blocks are visible without scrolling to them", async ({ page }) => {
+    await page.goto("/about");
+    await page.waitForFunction(() => window.__finelineHydrated === true);
+    const opacities = await page
+      .locator(".reveal")
+      .evaluateAll((els) => els.map((el) => getComputedStyle(el).opacity));
+    expect(new Set(opacities)).toEqual(new Set(["1"]));
+  });
+});

@@ -1,0 +1,112 @@
+import { expect, type Page, test } from "@playwright/test";
+import { privateRoutes, publicRoutes } from "./public-routes.ts";
+
+/** Collects console errors and uncaught exceptions for the duration of a test. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const route of publicRoutes) {
+  test(`${route.path} renders its heading, metadata and no console errors`, async ({ page }) => {
+    const errors = watchErrors(page);
+    const response = await page.goto(route.path);
+    expect(response?.status()).toBe(200);
+    // Prerendered: the heading is in the HTML itself, before any JavaScript runs.
+    expect(await response?.text()).toMatch(/<h1[\s>]/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);
+    await expect(page.locator("head title")).not.toBeEmpty();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+    expect(canonical).toBe(`http://localhost:3000${route.path === "/home" ? "/" : route.path}`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      /\/og\/fineline-share\.png$/,
+    );
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+      "content",
+      "summary_large_image",
+    );
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+  });
+}
+
+test("titles and descriptions are unique across pages (except the /home alias)", async ({
+  page,
+}) => {
+  const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  for (const route of publicRoutes.filter((r) => r.path !== "/home")) {
+    await page.goto(route.path);
+    const title = await page.title();
+    const description = String(
+      await page.locator('meta[name="description"]').getAttribute("content"),
+    );
+    expect(
+      titles.get(title),
+      `${route.path} repeats the title of ${titles.get(title)}`,
+    ).toBeUndefined();
+    expect(descriptions.get(description), `${route.path} repeats a description`).toBeUndefined();
+    titles.set(title, route.path);
+    descriptions.set(description, route.path);
+  }
+});
+
+test.describe("at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  for (const route of publicRoutes) {
+    test(`${route.path} has no horizontal overflow`, async ({ page }) => {
+      await page.goto(route.path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});
+
+for (const path of privateRoutes) {
+  test(`${path} is client-rendered and noindex`, async ({ page }) => {
+    const errors = watchErrors(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    expect(errors).toEqual([]);
+  });
+}
+
+test("the route error page is styled and offers a way back", async ({ page }) => {
+  // A case study slug that does not exist: the client router has no data for it.
+  await page.goto("/previous-work");
+  await page.evaluate(() => {
+    window.history.pushState({}, "", "/previous-work/does-not-exist");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    /couldn't find that page|went wrong/,
+  );
+  await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
+});
+
+test("content stays visible with JavaScript off", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  const services = page.getByRole("heading", { name: /Nine ways we help/ });
+  await services.scrollIntoViewIfNeeded();
+  await expect(services).toBeVisible();
+  const hidden = await page.evaluate(
+    () =>
+      [...document.querySelectorAll(".reveal")].filter((el) => getComputedStyle(el).opacity === "0")
+        .length,
+  );
+  expect(hidden).toBe(0);
+  await context.close();
+});
