@@ -1,5 +1,6 @@
 /**
- * After `react-router build`: precompress text files (brotli and gzip, served by
+ * After `react-router build`: drop modulepreload hints from the prerendered HTML (see
+ * docs/decisions/005), precompress text files (brotli and gzip, served by
  * @fastify/static's preCompressed), drop the .data files of prerendered resource routes
  * (nothing requests them), and stamp the build with the SITE_URL it baked in.
  */
@@ -23,6 +24,16 @@ function* walk(dir: string): Generator<string> {
 
 for (const feed of ["sitemap.xml.data", "robots.txt.data", "secret/blog/rss.xml.data"]) {
   rmSync(path.join(clientDir, feed), { force: true });
+}
+
+// The page is already complete HTML; hydration can wait a round trip. Preloading ~120 KB of
+// modules at high priority competed with the document's own paint on slow connections.
+const modulePreload = /<link rel="modulepreload" href="[^"]*"\/>/g;
+for (const file of walk(clientDir)) {
+  if (!file.endsWith(".html")) continue;
+  const html = readFileSync(file, "utf8");
+  const stripped = html.replace(modulePreload, "");
+  if (stripped !== html) writeFileSync(file, stripped);
 }
 
 let files = 0;

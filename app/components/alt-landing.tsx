@@ -16,29 +16,33 @@ export function AltLanding({ tone }: { tone: "dark" | "light" }) {
   return (
     <div className={dark ? "bg-ink text-paper" : "bg-paper text-ink"}>
       <section aria-labelledby="alt-hero" className="pt-16 pb-10 md:pt-20 md:pb-14">
-        <Container>
-          <p className={`text-sm font-bold tracking-[0.14em] uppercase ${eyebrow}`}>{site.name}</p>
-          <h1 id="alt-hero" className="mt-3 max-w-5xl text-display font-bold">
-            {dark
-              ? "A website that works the night shift."
-              : "Clear lines. Clean code. Customers who call."}
-          </h1>
-          <p className={`mt-3 max-w-2xl text-lg md:text-xl ${muted}`}>
-            {dark
-              ? "While you sleep, your website is the whole business to a stranger with a phone. We make sure it answers quickly, explains clearly and takes the booking."
-              : "We draw every site from your customers' questions outward: what they need to see, in what order, on the phone in their hand. Then we build it to load in a blink."}
-          </p>
-          <div className="mt-5 flex flex-wrap gap-2">
-            <ButtonLink to="/home#contact-us" variant={dark ? "accent" : "primary"}>
-              Start with a free call <Arrow />
-            </ButtonLink>
-            <ButtonLink to="/previous-work" variant="secondary">
-              See the results
-            </ButtonLink>
+        <Container className={dark ? "" : "grid items-end gap-6 lg:grid-cols-[1.1fr_1fr]"}>
+          <div>
+            <p className={`text-sm font-bold tracking-[0.14em] uppercase ${eyebrow}`}>
+              {site.name}
+            </p>
+            <h1 id="alt-hero" className="mt-3 max-w-5xl text-display font-bold">
+              {dark
+                ? "A website that works the night shift."
+                : "Clear lines. Clean code. Customers who call."}
+            </h1>
+            <p className={`mt-3 max-w-2xl text-lg md:text-xl ${muted}`}>
+              {dark
+                ? "While you sleep, your website is the whole business to a stranger with a phone. We make sure it answers quickly, explains clearly and takes the booking."
+                : "We draw every site from your customers' questions outward: what they need to see, in what order, on the phone in their hand. Then we build it to load in a blink."}
+            </p>
+            <div className="mt-5 flex flex-wrap gap-2">
+              <ButtonLink to="/home#contact-us" variant={dark ? "accent" : "primary"}>
+                Start with a free call <Arrow />
+              </ButtonLink>
+              <ButtonLink to="/previous-work" variant="secondary">
+                See the results
+              </ButtonLink>
+            </div>
           </div>
           <LineArt
             drawing="horizon"
-            className={`mt-8 w-full max-w-5xl ${dark ? "text-paper/80 drop-shadow-[0_0_12px_rgb(255_90_31/0.35)]" : "text-ink"}`}
+            className={`w-full ${dark ? "mt-8 max-w-5xl text-paper/80 drop-shadow-[0_0_12px_rgb(255_90_31/0.35)]" : "text-ink"}`}
           />
         </Container>
       </section>
@@ -51,7 +55,10 @@ export function AltLanding({ tone }: { tone: "dark" | "light" }) {
           <h2 id="alt-process" className="mt-2 max-w-3xl text-title font-bold">
             Discover, Plan, Build, Launch &amp; Support.
           </h2>
-          <ol className="mt-8 grid gap-6 md:grid-cols-2 md:gap-x-8 md:gap-y-10">
+          {/* Dark: a two-by-two gallery. Light: a four-column timeline joined by one ruled line. */}
+          <ol
+            className={`mt-8 grid gap-6 ${dark ? "md:grid-cols-2 md:gap-x-8 md:gap-y-10" : "md:grid-cols-2 md:gap-x-5 lg:grid-cols-4 lg:border-t lg:border-ink lg:pt-5"}`}
+          >
             {processSteps.map((step, index) => (
               <li key={step.title} className="reveal">
                 <LineArt

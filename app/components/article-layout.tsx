@@ -40,6 +40,7 @@ export function ArticleLayout({
   byline,
   html,
   aside,
+  intro,
   children,
 }: {
   trail: readonly Crumb[];
@@ -49,6 +50,8 @@ export function ArticleLayout({
   byline: React.ReactNode;
   html: string;
   aside?: React.ReactNode;
+  /** Full-width block between the title and the body (case study results). */
+  intro?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   return (
@@ -64,6 +67,7 @@ export function ArticleLayout({
           <div className="mt-4 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">{byline}</div>
         </Container>
       </header>
+      {intro}
       <Container className="grid gap-6 py-8 md:py-10 lg:grid-cols-[minmax(0,1fr)_280px] lg:gap-10">
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own Markdown, rendered at build time */}
         <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />

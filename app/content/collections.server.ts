@@ -44,6 +44,7 @@ export function parseEntry<Schema extends z.ZodType>(
   source: string,
   schema: Schema,
   displayPath = file,
+  options: { headingOffset?: number } = {},
 ): Entry<z.infer<Schema>> {
   let parsed: matter.GrayMatterFile<string>;
   try {
@@ -58,7 +59,7 @@ export function parseEntry<Schema extends z.ZodType>(
     throw new ContentError(`${displayPath}: invalid frontmatter\n${describeIssues(result.error)}`);
   }
   if (!parsed.content.trim()) throw new ContentError(`${displayPath}: the body is empty`);
-  const { html, headings } = renderMarkdown(parsed.content);
+  const { html, headings } = renderMarkdown(parsed.content, options);
   const words = countWords(parsed.content);
   return {
     slug: path.basename(file, ".md"),
@@ -75,6 +76,7 @@ export function loadCollection<Schema extends z.ZodType>(
   root: string,
   folder: string,
   schema: Schema,
+  options: { headingOffset?: number } = {},
 ): Entry<z.infer<Schema>>[] {
   const dir = path.join(root, folder);
   const files = readdirSync(dir)
@@ -82,7 +84,13 @@ export function loadCollection<Schema extends z.ZodType>(
     .sort();
   return files.map((name) => {
     const file = path.join(dir, name);
-    return parseEntry(file, readFileSync(file, "utf8"), schema, path.relative(process.cwd(), file));
+    return parseEntry(
+      file,
+      readFileSync(file, "utf8"),
+      schema,
+      path.relative(process.cwd(), file),
+      options,
+    );
   });
 }
 
@@ -114,7 +122,8 @@ export const caseStudies = (): Entry<CaseStudyMeta>[] =>
 
 export const events = (): Entry<EventMeta>[] =>
   cached("events", () =>
-    loadCollection(contentRoot, "events", eventSchema).sort((a, b) =>
+    // Each event renders under its own h3 on /events, so its "##" becomes h4.
+    loadCollection(contentRoot, "events", eventSchema, { headingOffset: 2 }).sort((a, b) =>
       a.meta.start.localeCompare(b.meta.start),
     ),
   );

@@ -37,6 +37,12 @@ describe("content schema", () => {
     expect(entry.readingMinutes).toBe(1);
   });
 
+  it("shifts headings down when embedded under a page's own heading", () => {
+    const entry = parseEntry("e.md", validPost, blogPostSchema, "e.md", { headingOffset: 2 });
+    expect(entry.html).toContain('<h4 id="hello">Hello</h4>');
+    expect(entry.headings[0]?.depth).toBe(2);
+  });
+
   it("fails with the file path and the field when a field is wrong", () => {
     const broken = validPost.replace('date: "2026-05-01"', 'date: "May 1st"');
     expect(() => parseEntry("content/blog/broken.md", broken, blogPostSchema)).toThrowError(
@@ -154,8 +160,9 @@ describe("the site's own content", () => {
     }
   });
 
-  it("has at least three events, some upcoming and some past", () => {
+  it("has at least three events, some upcoming and some past, with no h2/h3 of their own", () => {
     const all = events();
+    for (const event of all) expect(event.html, event.file).not.toMatch(/<h[23][\s>]/);
     expect(all.length).toBeGreaterThanOrEqual(3);
     const now = Date.parse("2026-11-22T00:00:00Z");
     expect(all.some((e) => Date.parse(e.meta.start) > now)).toBe(true);

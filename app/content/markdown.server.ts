@@ -15,8 +15,12 @@ export function slugify(text: string): string {
 /**
  * Markdown → HTML at build time only (no parser ships to the browser).
  * h2/h3 get stable ids so guides can link to their sections.
+ * (The recorded depth stays the source's, for tables of contents.)
  */
-export function renderMarkdown(source: string): { html: string; headings: Heading[] } {
+export function renderMarkdown(
+  source: string,
+  { headingOffset = 0 }: { headingOffset?: number } = {},
+): { html: string; headings: Heading[] } {
   const headings: Heading[] = [];
   const used = new Map<string, number>();
   const marked = new Marked({
@@ -24,14 +28,16 @@ export function renderMarkdown(source: string): { html: string; headings: Headin
     renderer: {
       heading({ tokens, depth }) {
         const inner = this.parser.parseInline(tokens);
-        if (depth !== 2 && depth !== 3) return `<h${depth}>${inner}</h${depth}>\n`;
+        // Content embedded under a page's own h3 (events) shifts its headings down to keep the outline.
+        const level = Math.min(6, depth + headingOffset);
+        if (depth !== 2 && depth !== 3) return `<h${level}>${inner}</h${level}>\n`;
         const text = inner.replace(/<[^>]+>/g, "");
         const base = slugify(text) || "section";
         const seen = used.get(base) ?? 0;
         used.set(base, seen + 1);
         const id = seen ? `${base}-${seen + 1}` : base;
         headings.push({ depth, text, id });
-        return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
+        return `<h${level} id="${id}">${inner}</h${level}>\n`;
       },
     },
   });

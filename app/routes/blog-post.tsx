@@ -3,6 +3,7 @@ import { ArticleLayout } from "../components/article-layout.tsx";
 import { Container, formatDate } from "../components/layout.tsx";
 import { blogPosts, findEntry } from "../content/collections.server.ts";
 import { blogPostPath } from "../content/public-paths.server.ts";
+import { team } from "../content/team.ts";
 import { absoluteUrl, pageMeta, rssLink } from "../seo.ts";
 import { articleJsonLd } from "../structured-data.ts";
 import type { Route } from "./+types/blog-post";
@@ -42,6 +43,48 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       })
     : [];
 
+function AuthorCard({ name }: { name: string }) {
+  const member = team.find((m) => m.name === name);
+  return (
+    <div className="space-y-4">
+      <div className="rounded-sm border border-line p-3">
+        <p className="text-xs font-bold tracking-[0.14em] text-muted uppercase">Written by</p>
+        <div className="mt-2 flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="flex size-5 items-center justify-center rounded-sm bg-ink text-sm font-bold text-accent"
+          >
+            {member?.initials ?? name.slice(0, 1)}
+          </span>
+          <span>
+            <span className="block font-bold">{name}</span>
+            {member ? <span className="block text-sm text-muted">{member.role}</span> : null}
+          </span>
+        </div>
+        {member ? <p className="mt-2 text-[0.95rem] text-muted">{member.bio}</p> : null}
+      </div>
+      <div className="rounded-sm bg-ink p-3 text-paper">
+        <p className="font-bold">Want this kind of care for your site?</p>
+        <p className="mt-1 text-[0.95rem] text-paper/70">
+          A free consultation, a fixed quote, no pressure.
+        </p>
+        <Link
+          to="/home#contact-us"
+          className="mt-2 inline-flex h-5 items-center rounded-sm bg-accent px-2 font-bold text-ink hover:bg-paper"
+        >
+          Contact us
+        </Link>
+      </div>
+      <a
+        href="/secret/blog/rss.xml"
+        className="block text-sm font-semibold text-accent-strong underline underline-offset-4"
+      >
+        Follow the journal by RSS
+      </a>
+    </div>
+  );
+}
+
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { meta, html, readingMinutes, more } = loaderData;
   return (
@@ -51,6 +94,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       eyebrow={`Journal · ${meta.tags.join(" · ")}`}
       lead={meta.description}
       html={html}
+      aside={<AuthorCard name={meta.author} />}
       byline={
         <>
           <span>By {meta.author}</span>

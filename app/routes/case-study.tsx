@@ -1,6 +1,7 @@
 import { ArticleLayout } from "../components/article-layout.tsx";
 import { ButtonLink, Container, formatDate } from "../components/layout.tsx";
 import { caseStudies, findEntry } from "../content/collections.server.ts";
+import type { CaseStudyMeta } from "../content/schema.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/case-study";
 
@@ -21,6 +22,68 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
         breadcrumbs: trail,
       })
     : [];
+
+/** Results first, beside a sketch of the finished site: the numbers are the story. */
+function ResultsBand({ client, results }: { client: string; results: CaseStudyMeta["results"] }) {
+  return (
+    <section aria-labelledby="results-title" className="bg-ink py-8 text-paper md:py-12">
+      <Container className="grid items-center gap-6 lg:grid-cols-[1fr_1.2fr] lg:gap-10">
+        <div
+          aria-hidden="true"
+          className="overflow-hidden rounded-sm border border-ink-line bg-ink-soft"
+        >
+          <div className="flex items-center gap-0.5 border-b border-ink-line px-1.5 py-1">
+            <span className="size-1 rounded-full bg-ink-line" />
+            <span className="size-1 rounded-full bg-ink-line" />
+            <span className="size-1 rounded-full bg-ink-line" />
+            <span className="ml-1.5 h-1.5 flex-1 rounded-sm bg-ink" />
+          </div>
+          <div className="grid gap-2 p-3 md:p-4">
+            <div className="h-1.5 w-1/3 rounded-full bg-paper/80" />
+            <div className="h-1 w-2/3 rounded-full bg-paper/30" />
+            <div className="mt-1 grid grid-cols-3 gap-1">
+              <div className="h-8 rounded-sm bg-paper/10" />
+              <div className="h-8 rounded-sm bg-paper/10" />
+              <div className="h-8 rounded-sm bg-accent/80" />
+            </div>
+            <svg
+              viewBox="0 0 300 80"
+              className="mt-1 h-auto w-full text-accent"
+              role="presentation"
+            >
+              <path
+                d="M0 70 C60 66 90 60 130 48 S210 20 300 8"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              />
+              <path d="M0 79h300" stroke="var(--color-ink-line)" strokeWidth="1" />
+            </svg>
+          </div>
+        </div>
+        <div>
+          <h2
+            id="results-title"
+            className="text-sm font-bold tracking-[0.14em] text-accent uppercase"
+          >
+            {client} in numbers
+          </h2>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-3 lg:grid-cols-1 lg:gap-2">
+            {results.map((result) => (
+              <li
+                key={result.label}
+                className="border-t border-ink-line pt-2 lg:grid lg:grid-cols-[180px_1fr] lg:items-baseline lg:gap-3"
+              >
+                <p className="text-5xl font-bold tracking-tight text-accent">{result.value}</p>
+                <p className="mt-0.5 text-lg text-paper/75">{result.label}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Container>
+    </section>
+  );
+}
 
 export default function CaseStudy({ loaderData }: Route.ComponentProps) {
   const { meta, html } = loaderData;
@@ -64,32 +127,16 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
       }
+      intro={<ResultsBand client={meta.client} results={meta.results} />}
     >
-      <section aria-labelledby="results-title" className="bg-ink py-10 text-paper md:py-14">
-        <Container>
-          <h2
-            id="results-title"
-            className="text-sm font-bold tracking-[0.14em] text-accent uppercase"
-          >
-            Results in numbers
-          </h2>
-          <ul className="mt-4 grid gap-4 md:grid-cols-3">
-            {meta.results.map((result) => (
-              <li key={result.label} className="reveal border-t border-ink-line pt-3">
-                <p className="text-5xl font-bold tracking-tight text-accent md:text-6xl">
-                  {result.value}
-                </p>
-                <p className="mt-1 text-lg text-paper/75">{result.label}</p>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-8">
-            <ButtonLink to="/home#contact-us" variant="accent">
-              Talk to us about your project
-            </ButtonLink>
-          </div>
-        </Container>
-      </section>
+      <Container className="border-t border-line py-8 md:py-10">
+        <div className="flex flex-col items-start gap-3 md:flex-row md:items-center md:justify-between">
+          <p className="max-w-2xl text-2xl font-bold tracking-tight">
+            Have a business that deserves numbers like these? Let's talk about it.
+          </p>
+          <ButtonLink to="/home#contact-us">Talk to us about your project</ButtonLink>
+        </div>
+      </Container>
     </ArticleLayout>
   );
 }

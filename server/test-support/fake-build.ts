@@ -11,7 +11,8 @@ export const inlineScript = "window.__boot = 1;";
  * depend on a full site build.
  */
 export function makeFakeBuild(): string {
-  const buildDir = mkdtempSync(path.join(tmpdir(), "fineline-build-"));
+  // <root>/build/client, so a process started in <root> finds it at ./build as main.ts expects.
+  const buildDir = path.join(mkdtempSync(path.join(tmpdir(), "fineline-build-")), "build");
   const client = path.join(buildDir, "client");
   const write = (rel: string, body: string, compress = false) => {
     const file = path.join(client, rel);

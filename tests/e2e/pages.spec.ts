@@ -17,7 +17,13 @@ for (const route of publicRoutes) {
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
     // Prerendered: the heading is in the HTML itself, before any JavaScript runs.
-    expect(await response?.text()).toMatch(/<h1[\s>]/);
+    const html = String(await response?.text());
+    expect(html).toMatch(/<h1[\s>]/);
+    // The font is preloaded; the app's modules are not (they would compete with the first paint).
+    expect(html).toMatch(
+      /<link rel="preload" href="\/assets\/manrope-latin-wght-normal-[\w-]+\.woff2" as="font"/,
+    );
+    expect(html).not.toContain('rel="modulepreload"');
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);
     await expect(page.locator("head title")).not.toBeEmpty();
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);

@@ -1,0 +1,189 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile and desktop presets, system Chromium) on every
+ * public page of the production build, served by `npm start` with RATE_LIMIT=off.
+ * Prints the four category scores, LCP, TBT, CLS and JavaScript bytes per page.
+ * A benchmark, not a test: it reports, it does not fail on a low score.
+ *
+ *   npm run bench:web [-- --only=/about] [-- --preset=mobile|desktop] [-- --json=out.json]
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Flags, type Result } from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { loadConfig } from "../server/config.ts";
+import { chromiumArgs, findChromium } from "./chromium.ts";
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value = "true"] = arg.replace(/^--/, "").split("=");
+    return [key, value] as const;
+  }),
+);
+
+const pages = [
+  "/",
+  "/home2",
+  "/home3",
+  "/about",
+  "/previous-work",
+  "/previous-work/longue-vue",
+  "/previous-work/magnolia-mornings",
+  "/events",
+  "/guides",
+  "/guides/wordpress/intro",
+  "/guides/wordpress/coupon-code-discount-support-specialist",
+  "/secret/blog",
+  "/secret/blog/blog/bitdrift",
+  "/secret/blog/blog/caliban",
+  "/secret/blog/blog/the-5-Ds",
+  "/secret/blog/blog/to-rosa",
+  "/links",
+  "/test",
+].filter((p) => !args.has("only") || p === args.get("only"));
+const presets = (["mobile", "desktop"] as const).filter(
+  (p) => !args.has("preset") || p === args.get("preset"),
+);
+
+// Canonical URLs point at SITE_URL, so the benchmark serves the site at that origin.
+const config = loadConfig(process.env);
+const origin = new URL(config.siteUrl);
+const port = origin.port || (origin.protocol === "https:" ? "443" : "80");
+
+async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not become healthy in 5 minutes");
+}
+
+type Row = {
+  page: string;
+  preset: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsBytes: number;
+};
+
+function toRow(page: string, preset: string, lhr: Result): Row {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = (
+    lhr.audits["network-requests"]?.details as {
+      items?: Array<{ resourceType?: string; transferSize?: number }>;
+    }
+  )?.items;
+  const jsBytes = (requests ?? [])
+    .filter((r) => r.resourceType === "Script")
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    page,
+    preset,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: Math.round(numeric("largest-contentful-paint")),
+    tbtMs: Math.round(numeric("total-blocking-time")),
+    cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
+    jsBytes,
+  };
+}
+
+function printTable(rows: Row[]) {
+  const header = [
+    "page",
+    "preset",
+    "perf",
+    "a11y",
+    "bp",
+    "seo",
+    "LCP s",
+    "TBT ms",
+    "CLS",
+    "JS KiB",
+  ];
+  const lines = rows.map((r) => [
+    r.page,
+    r.preset,
+    String(r.performance),
+    String(r.accessibility),
+    String(r.bestPractices),
+    String(r.seo),
+    (r.lcpMs / 1000).toFixed(2),
+    String(r.tbtMs),
+    String(r.cls),
+    (r.jsBytes / 1024).toFixed(1),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
+  const fmt = (cells: string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  console.log(fmt(header));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const l of lines) console.log(fmt(l));
+}
+
+const server = spawn(process.execPath, ["scripts/start.ts"], {
+  stdio: ["ignore", "inherit", "inherit"],
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: origin.hostname === "localhost" ? "127.0.0.1" : origin.hostname,
+    RATE_LIMIT: "off",
+    LOG_LEVEL: "warn",
+  },
+});
+const rows: Row[] = [];
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  await waitForHealth(`${config.siteUrl}/healthz`, server);
+  chrome = await chromeLauncher.launch({
+    chromePath: findChromium(),
+    chromeFlags: ["--headless=new", ...chromiumArgs],
+  });
+  for (const preset of presets) {
+    for (const page of pages) {
+      const flags: Flags = { port: chrome.port, output: "json", logLevel: "error" };
+      const result = await lighthouse(
+        `${config.siteUrl}${page}`,
+        flags,
+        preset === "desktop" ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error(`no Lighthouse result for ${page}`);
+      const row = toRow(page, preset, result.lhr);
+      rows.push(row);
+      console.error(
+        `${preset.padEnd(7)} ${page}: perf ${row.performance}, LCP ${row.lcpMs} ms, CLS ${row.cls}`,
+      );
+    }
+  }
+} finally {
+  await chrome?.kill();
+  server.kill("SIGTERM");
+}
+
+printTable(rows);
+const goal = rows.filter(
+  (r) =>
+    r.performance < 100 ||
+    r.accessibility < 100 ||
+    r.bestPractices < 100 ||
+    r.seo < 100 ||
+    r.cls > 0 ||
+    r.lcpMs > (r.preset === "desktop" ? 500 : 1200),
+);
+console.log(
+  goal.length
+    ? `\n${goal.length} of ${rows.length} runs miss the goal (100 everywhere, CLS 0, LCP ≤ 0.5 s desktop / 1.2 s mobile).`
+    : `\nAll ${rows.length} runs meet the goal.`,
+);
+if (args.has("json")) writeFileSync(String(args.get("json")), `${JSON.stringify(rows, null, 2)}\n`);
