@@ -11,6 +11,7 @@ import { writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { listPublicPages } from "../app/content/public-paths.server.ts";
 import { loadConfig } from "../server/config.ts";
 import { chromiumArgs, findChromium } from "./chromium.ts";
 
@@ -21,26 +22,11 @@ const args = new Map(
   }),
 );
 
-const pages = [
-  "/",
-  "/home2",
-  "/home3",
-  "/about",
-  "/previous-work",
-  "/previous-work/longue-vue",
-  "/previous-work/magnolia-mornings",
-  "/events",
-  "/guides",
-  "/guides/wordpress/intro",
-  "/guides/wordpress/coupon-code-discount-support-specialist",
-  "/secret/blog",
-  "/secret/blog/blog/bitdrift",
-  "/secret/blog/blog/caliban",
-  "/secret/blog/blog/the-5-Ds",
-  "/secret/blog/blog/to-rosa",
-  "/links",
-  "/test",
-].filter((p) => !args.has("only") || p === args.get("only"));
+// Every public page (the /home alias is the same page as /).
+const pages = listPublicPages()
+  .map((page) => page.path)
+  .filter((path) => path !== "/home")
+  .filter((p) => !args.has("only") || p === args.get("only"));
 const presets = (["mobile", "desktop"] as const).filter(
   (p) => !args.has("preset") || p === args.get("preset"),
 );

@@ -4,30 +4,17 @@
  */
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { listPublicPages } from "../app/content/public-paths.server.ts";
 import { findChromium } from "./chromium.ts";
 
 const base = process.argv[2] ?? "http://127.0.0.1:3000";
 const filter = process.argv[3] ?? "";
 const slice = Number(process.env.SLICE ?? 0);
+// Every public page (the /home alias is the same page as /), a client screen, and an unknown path.
 const paths = [
-  "/",
-  "/home2",
-  "/home3",
-  "/about",
-  "/previous-work",
-  "/previous-work/longue-vue",
-  "/previous-work/magnolia-mornings",
-  "/events",
-  "/guides",
-  "/guides/wordpress/intro",
-  "/guides/wordpress/coupon-code-discount-support-specialist",
-  "/secret/blog",
-  "/secret/blog/blog/bitdrift",
-  "/secret/blog/blog/caliban",
-  "/secret/blog/blog/the-5-Ds",
-  "/secret/blog/blog/to-rosa",
-  "/links",
-  "/test",
+  ...listPublicPages()
+    .map((page) => page.path)
+    .filter((path) => path !== "/home"),
   "/login",
   "/no-such-page-at-all",
 ].filter((p) => (filter.startsWith("=") ? p === filter.slice(1) : p.includes(filter)));

@@ -30,10 +30,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
               censor: "[redacted]",
             },
           },
-    trustProxy: true,
     // Bodies are small JSON or form posts; anything bigger is a mistake or an attack.
     bodyLimit: 64 * 1024,
-    routerOptions: { maxParamLength: 200 },
   });
 
   const upgradeInsecure = config.siteUrl.startsWith("https:");

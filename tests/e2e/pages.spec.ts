@@ -116,3 +116,22 @@ test("content stays visible with JavaScript off", async ({ browser }) => {
   expect(hidden).toBe(0);
   await context.close();
 });
+
+test("content becomes visible even when the app's JavaScript fails to load", async ({ page }) => {
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/about");
+  // The head script hides reveal blocks only until it knows the app hydrated; it gives up after 4 s.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            [...document.querySelectorAll(".reveal")].filter(
+              (el) => getComputedStyle(el).opacity === "0",
+            ).length,
+        ),
+      { timeout: 8_000 },
+    )
+    .toBe(0);
+  expect(await page.evaluate(() => document.documentElement.dataset.reveal)).toBe("off");
+});
