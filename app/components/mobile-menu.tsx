@@ -5,6 +5,16 @@ import { BrandMark } from "./brand-mark.tsx";
 import { contactHref, mobileOnlyNav, primaryNav } from "./nav-items.ts";
 
 const focusableSelector = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const menuId = "site-menu";
+
+/**
+ * Invoker commands (commandfor/command) let the browser open and close the dialog before
+ * the app has hydrated, so a tap on a slow connection is never lost. React's handlers do the
+ * same afterwards (and in browsers without invoker commands); opening an open dialog is a no-op.
+ * The attributes are not in React's types yet, hence the spread.
+ */
+const invoke = (command: "show-modal" | "close") =>
+  ({ commandfor: menuId, command }) as Record<string, string>;
 
 /**
  * Small-screen menu in a modal <dialog>: the page behind is inert, Escape closes it
@@ -21,9 +31,19 @@ export function MobileMenu() {
     dialogRef.current?.close();
   }, [location.key]);
 
+  // aria-expanded follows the dialog itself, however it was opened (React, or the browser pre-hydration).
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const sync = () => setOpen(dialog.open);
+    sync();
+    const observer = new MutationObserver(sync);
+    observer.observe(dialog, { attributes: true, attributeFilter: ["open"] });
+    return () => observer.disconnect();
+  }, []);
+
   const show = () => {
-    dialogRef.current?.showModal();
-    setOpen(true);
+    if (!dialogRef.current?.open) dialogRef.current?.showModal();
   };
   const close = () => dialogRef.current?.close();
 
@@ -48,9 +68,10 @@ export function MobileMenu() {
       <button
         type="button"
         onClick={show}
+        {...invoke("show-modal")}
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-controls="site-menu"
+        aria-controls={menuId}
         className="inline-flex h-5 items-center gap-1 rounded-sm border border-current/20 px-2 text-sm font-semibold md:hidden"
       >
         <svg viewBox="0 0 20 20" className="size-2" aria-hidden="true">
@@ -59,10 +80,9 @@ export function MobileMenu() {
         Menu
       </button>
       <dialog
-        id="site-menu"
+        id={menuId}
         ref={dialogRef}
         aria-label="Menu"
-        onClose={() => setOpen(false)}
         onKeyDown={trapTab}
         className="m-0 h-dvh max-h-none w-full max-w-none bg-ink p-0 text-paper backdrop:bg-ink/60 open:flex open:flex-col md:hidden"
       >
@@ -74,6 +94,7 @@ export function MobileMenu() {
           <button
             type="button"
             onClick={close}
+            {...invoke("close")}
             className="inline-flex h-5 items-center rounded-sm border border-paper/30 px-2 text-sm font-semibold"
           >
             Close

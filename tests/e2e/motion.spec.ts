@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./hydration.ts";
 
 test.describe("with motion allowed", () => {
   test.use({ viewport: { width: 1440, height: 900 }, reducedMotion: "no-preference" });
 
   test("content blocks fade in once 10% of them is visible", async ({ page }) => {
-    await page.goto("/about");
-    await page.waitForFunction(() => window.__finelineHydrated === true);
+    await gotoHydrated(page, "/about");
     const block = page.locator("#services .reveal").last();
     await expect(block).not.toHaveClass(/is-visible/);
     expect(await block.evaluate((el) => getComputedStyle(el).opacity)).toBe("0");
@@ -15,8 +15,7 @@ test.describe("with motion allowed", () => {
   });
 
   test("the process step nearest the middle of the viewport is highlighted", async ({ page }) => {
-    await page.goto("/");
-    await page.waitForFunction(() => window.__finelineHydrated === true);
+    await gotoHydrated(page, "/");
     const steps = page
       .locator("#process-title")
       .locator("xpath=ancestor::section[1]")
@@ -65,8 +64,7 @@ test.describe("with reduced motion", () => {
   });
 
   test("reveal blocks are visible without scrolling to them", async ({ page }) => {
-    await page.goto("/about");
-    await page.waitForFunction(() => window.__finelineHydrated === true);
+    await gotoHydrated(page, "/about");
     const opacities = await page
       .locator(".reveal")
       .evaluateAll((els) => els.map((el) => getComputedStyle(el).opacity));

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./hydration.ts";
 
 test.describe("desktop navigation", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test("the main nav links reach their pages", async ({ page }) => {
-    await page.goto("/about");
+    await gotoHydrated(page, "/about");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const [name, path, heading] of [
       ["Events", "/events", /Come and talk/],
@@ -36,7 +37,7 @@ test.describe("desktop navigation", () => {
   test("the bar hides when scrolling down past 200 px and returns on scrolling up", async ({
     page,
   }) => {
-    await page.goto("/about");
+    await gotoHydrated(page, "/about");
     const header = page
       .locator("header")
       .filter({ has: page.getByRole("navigation", { name: "Main" }) });
@@ -71,7 +72,7 @@ test.describe("mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("opens with Menu, has Services, traps focus and closes with Escape", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const menuButton = page.getByRole("button", { name: "Menu" });
     await expect(
       page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Events" }),
@@ -100,8 +101,18 @@ test.describe("mobile menu", () => {
     await expect(menuButton).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("the menu opens even when tapped before the app has hydrated", async ({ page }) => {
+    // Hold the app's JavaScript back: only the browser's own invoker commands can open it now.
+    await page.route("**/assets/entry.client-*.js", () => {});
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+  });
+
   test("Services goes to /about#services and closes the menu", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Menu" }).click();
     await page
       .getByRole("dialog", { name: "Menu" })

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { gotoHydrated } from "./hydration.ts";
 import { privateRoutes, publicRoutes } from "./public-routes.ts";
 
 /** Collects console errors and uncaught exceptions for the duration of a test. */
@@ -90,7 +91,7 @@ for (const path of privateRoutes) {
 
 test("the route error page is styled and offers a way back", async ({ page }) => {
   // A case study slug that does not exist: the client router has no data for it.
-  await page.goto("/previous-work");
+  await gotoHydrated(page, "/previous-work");
   await page.evaluate(() => {
     window.history.pushState({}, "", "/previous-work/does-not-exist");
     window.dispatchEvent(new PopStateEvent("popstate"));

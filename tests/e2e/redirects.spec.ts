@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./hydration.ts";
 
 const redirects = [
   ["/guides/wordpress", "/guides#wordpress"],
@@ -21,7 +22,7 @@ for (const [from, to] of redirects) {
 }
 
 test("the client router applies the same redirects without a reload", async ({ page }) => {
-  await page.goto("/about");
+  await gotoHydrated(page, "/about");
   for (const [from, to] of redirects) {
     // A history entry plus popstate makes React Router navigate in-app, with no server round trip.
     await page.evaluate((path) => {
