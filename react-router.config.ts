@@ -1,9 +1,9 @@
 import type { Config } from "@react-router/dev/config";
-import { listPublicPaths } from "./app/content/public-paths.server.ts";
+import { listPrerenderPaths } from "./app/content/public-paths.server.ts";
 
 export default {
   // Public pages are static HTML produced at build time; admin and auth screens
   // are rendered in the browser from the SPA fallback (build/client/__spa-fallback.html).
   ssr: false,
-  prerender: () => listPublicPaths({ includeFeeds: true }),
+  prerender: () => listPrerenderPaths(),
 } satisfies Config;

@@ -17,6 +17,9 @@ export default [
   route("secret/blog", "routes/blog.tsx"),
   route("secret/blog/blog/:slug", "routes/blog-post.tsx"),
 
+  // Where a no-JavaScript contact form post lands (prerendered, noindex).
+  route("contact/:outcome", "routes/contact-outcome.tsx"),
+
   // Prerendered files.
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

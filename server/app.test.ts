@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
@@ -8,7 +9,10 @@ import { inlineScript, makeFakeBuild } from "./test-support/fake-build.ts";
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildApp(loadConfig({ LOG_LEVEL: "silent" }, { buildDir: makeFakeBuild() }));
+  const buildDir = makeFakeBuild();
+  app = await buildApp(
+    loadConfig({ LOG_LEVEL: "silent", DATA_DIR: path.join(buildDir, "..", "data") }, { buildDir }),
+  );
 });
 afterAll(() => app.close());
 

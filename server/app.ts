@@ -2,6 +2,8 @@ import path from "node:path";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
+import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
+import { contactRoutes } from "./leads/contact.routes.ts";
 import { resourceCsp } from "./security-headers.ts";
 import { siteRoutes } from "./site-routes.ts";
 import { indexSiteFiles } from "./static-site.ts";
@@ -13,7 +15,15 @@ export const redactedHeaders = ["authorization", "cookie", "x-access-token", "se
  * Builds the whole application (plugins, API, static site) without listening, so tests
  * drive it with app.inject() and main.ts owns the process concerns.
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export type AppDependencies = {
+  /** An open, migrated database; by default the configured one is opened (and closed with the app). */
+  database?: DatabaseHandle;
+};
+
+export async function buildApp(
+  config: Config,
+  deps: AppDependencies = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -73,7 +83,23 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     return reply.code(status).send({ message: error.message });
   });
 
+  const database = deps.database ?? (await connectDatabase(config));
+  if (!deps.database) app.addHook("onClose", () => database.close());
+  app.decorate("database", database);
+
+  await app.register(contactRoutes, {
+    db: database.db,
+    rateLimit: config.rateLimit,
+    notify: Boolean(config.smtpUrl && config.notifyEmail),
+  });
+
   const site = await indexSiteFiles(path.join(config.buildDir, "client"));
   await app.register(siteRoutes, { site, upgradeInsecure });
   return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+  }
 }

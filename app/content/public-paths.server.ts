@@ -1,3 +1,8 @@
+import {
+  type ContactOutcome,
+  contactOutcomePath,
+  contactOutcomes,
+} from "../../domain/contact-outcomes.ts";
 import { blogPosts, caseStudies, wordpressGuides } from "./collections.server.ts";
 
 export type PublicPage = {
@@ -48,7 +53,12 @@ export function listPublicPages(): PublicPage[] {
   ];
 }
 
-export function listPublicPaths({ includeFeeds }: { includeFeeds: boolean }): string[] {
-  const pages = listPublicPages().map((p) => p.path);
-  return includeFeeds ? [...pages, ...feedPaths] : pages;
+/** Confirmation and error pages of the no-JavaScript contact form: prerendered, never listed. */
+export const contactOutcomePaths = (Object.keys(contactOutcomes) as ContactOutcome[]).map(
+  contactOutcomePath,
+);
+
+/** Everything the build prerenders. */
+export function listPrerenderPaths(): string[] {
+  return [...listPublicPages().map((p) => p.path), ...contactOutcomePaths, ...feedPaths];
 }

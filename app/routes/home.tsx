@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { site } from "../../domain/site.ts";
 import { CaseStudyCard } from "../components/case-study-card.tsx";
 import { clientLogos } from "../components/client-logos.ts";
+import { ContactForm } from "../components/contact-form.tsx";
 import { Arrow, ButtonLink, Container, Eyebrow } from "../components/layout.tsx";
 import { LineArt } from "../components/line-art.tsx";
 import { ProcessSteps } from "../components/process-steps.tsx";
@@ -239,31 +240,8 @@ function ContactSection() {
             working day.
           </p>
         </div>
-        {/* The contact form arrives in the next issue; until then, the direct lines. */}
-        <div data-contact-form-slot className="rounded-sm border border-line bg-paper p-3 md:p-5">
-          <dl className="grid gap-3 sm:grid-cols-2">
-            <div>
-              <dt className="text-sm font-semibold text-muted">Email</dt>
-              <dd className="mt-0.5 text-xl font-bold">
-                <a
-                  className="underline decoration-accent decoration-2 underline-offset-4"
-                  href={`mailto:${site.email}`}
-                >
-                  {site.email}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold text-muted">Phone</dt>
-              <dd className="mt-0.5 text-xl font-bold">
-                <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>{site.phone}</a>
-              </dd>
-            </div>
-            <div className="sm:col-span-2">
-              <dt className="text-sm font-semibold text-muted">Studio hours</dt>
-              <dd className="mt-0.5">Monday to Friday, 9 am to 5 pm Eastern</dd>
-            </div>
-          </dl>
+        <div className="rounded-sm border border-line bg-paper p-3 md:p-5">
+          <ContactForm />
         </div>
       </Container>
     </section>

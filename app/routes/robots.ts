@@ -11,6 +11,7 @@ export function loader() {
     "Disallow: /logout",
     "Disallow: /access-denied",
     "Disallow: /api/",
+    "Disallow: /contact/",
     "",
     `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
     "",

@@ -1,0 +1,170 @@
+import { useId, useRef, useState } from "react";
+import { contactTexts, honeypotField, limits, validateContact } from "../../domain/leads.ts";
+
+type Status =
+  | { kind: "idle" }
+  | { kind: "sending" }
+  | { kind: "success"; message: string }
+  | { kind: "error"; message: string };
+
+/** The response's `message` when it has one (spec section 7), otherwise the given default. */
+async function messageOf(response: Response, fallback: string): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    return typeof body.message === "string" && body.message.trim() ? body.message : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const fieldClass =
+  "mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper px-1.5 py-1.5 text-lg text-ink placeholder:text-muted focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong";
+
+/**
+ * The contact form (spec section 2). Without JavaScript it is a plain form post that the
+ * server answers with a redirect to a confirmation or error page. With JavaScript it checks
+ * the spec's rules in order, sends JSON, and shows exactly one message, announced by screen
+ * readers; the button cannot double-submit.
+ */
+export function ContactForm({ sourcePage = "/home" }: { sourcePage?: string }) {
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const sending = useRef(false);
+  const id = useId();
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending.current) return;
+    const form = event.currentTarget;
+    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    // Both messages are cleared at each new submit (spec section 2).
+    setStatus({ kind: "idle" });
+    const checked = validateContact(data);
+    if (!checked.ok) {
+      setStatus({ kind: "error", message: checked.message });
+      return;
+    }
+    sending.current = true;
+    setStatus({ kind: "sending" });
+    try {
+      const response = await fetch(form.action, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({
+          ...checked.value,
+          sourcePage,
+          [honeypotField]: data[honeypotField] ?? "",
+        }),
+      });
+      if (response.ok) {
+        setStatus({ kind: "success", message: await messageOf(response, contactTexts.success) });
+        form.reset();
+      } else {
+        setStatus({ kind: "error", message: await messageOf(response, contactTexts.failure) });
+      }
+    } catch {
+      setStatus({ kind: "error", message: contactTexts.failure });
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  const isSending = status.kind === "sending";
+  return (
+    <form
+      method="post"
+      action="/api/leads/contact-us"
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={`${id}-status`}
+      className="grid gap-2.5 sm:grid-cols-2"
+    >
+      <div className="sm:col-span-2">
+        <label htmlFor={`${id}-email`} className="font-semibold">
+          Email
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={limits.email}
+          className={fieldClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-first`} className="font-semibold">
+          First Name
+        </label>
+        <input
+          id={`${id}-first`}
+          name="firstName"
+          autoComplete="given-name"
+          maxLength={limits.name}
+          className={fieldClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-last`} className="font-semibold">
+          Last Name
+        </label>
+        <input
+          id={`${id}-last`}
+          name="lastName"
+          autoComplete="family-name"
+          maxLength={limits.name}
+          className={fieldClass}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={`${id}-message`} className="font-semibold">
+          Message <span className="font-normal text-muted">(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          rows={5}
+          maxLength={limits.message}
+          placeholder="Leave us a Message"
+          className={`${fieldClass} resize-y`}
+        />
+      </div>
+      {/* Honeypot: off-screen and hidden from assistive technology; only bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-hp`}>Company website</label>
+        <input id={`${id}-hp`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <input type="hidden" name="sourcePage" value={sourcePage} />
+      <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
+        <button
+          type="submit"
+          disabled={isSending}
+          aria-disabled={isSending}
+          className="inline-flex h-6 items-center rounded-sm bg-ink px-4 font-bold text-paper transition-colors hover:bg-accent hover:text-ink disabled:cursor-progress disabled:opacity-70"
+        >
+          {isSending ? "Sending…" : "Submit"}
+        </button>
+        <p className="text-sm text-muted">We reply within one working day. No newsletters, ever.</p>
+      </div>
+      {/* One live region, always present, so each new message is announced. */}
+      <div id={`${id}-status`} aria-live="polite" aria-atomic="true" className="sm:col-span-2">
+        {status.kind === "success" ? (
+          <p
+            role="status"
+            className="rounded-sm border-l-4 border-[#1f7a4d] bg-[#e6f4ec] px-2 py-1.5 font-semibold text-[#14532d]"
+          >
+            {status.message}
+          </p>
+        ) : null}
+        {status.kind === "error" ? (
+          <p
+            role="alert"
+            className="rounded-sm border-l-4 border-[#b42318] bg-[#fdecea] px-2 py-1.5 font-semibold text-[#8a1c12]"
+          >
+            {status.message}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

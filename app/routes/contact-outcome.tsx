@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { type ContactOutcome, contactOutcomes } from "../../domain/contact-outcomes.ts";
+import { ContactForm } from "../components/contact-form.tsx";
+import { Container, Eyebrow } from "../components/layout.tsx";
+import { privateMeta } from "../seo.ts";
+import type { Route } from "./+types/contact-outcome";
+
+/**
+ * Where the contact form lands after a plain (no-JavaScript) post: the confirmation, or the
+ * validation message with the form to try again. Prerendered, one page per outcome, noindex.
+ */
+export function loader({ params }: Route.LoaderArgs) {
+  const outcome = params.outcome as ContactOutcome;
+  if (!(outcome in contactOutcomes)) throw new Response("Not Found", { status: 404 });
+  return { outcome, ...contactOutcomes[outcome] };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privateMeta(loaderData?.ok ? "Thank you" : "Please check the form");
+
+export default function ContactOutcomePage({ loaderData }: Route.ComponentProps) {
+  const { ok, message } = loaderData;
+  return (
+    <Container className="min-h-[60vh] pt-16 pb-12 md:pt-20">
+      <Eyebrow>Contact us</Eyebrow>
+      <h1 className="mt-2 max-w-3xl text-title font-bold">
+        {ok ? "Thank you. Your message is with us." : "Almost there."}
+      </h1>
+      <p
+        role={ok ? "status" : "alert"}
+        className={`mt-4 max-w-2xl rounded-sm border-l-4 px-2 py-1.5 text-lg font-semibold ${
+          ok
+            ? "border-[#1f7a4d] bg-[#e6f4ec] text-[#14532d]"
+            : "border-[#b42318] bg-[#fdecea] text-[#8a1c12]"
+        }`}
+      >
+        {message}
+      </p>
+      {ok ? (
+        <p className="mt-4 text-lg text-muted">
+          We answer every enquiry within one working day. Meanwhile, see{" "}
+          <Link
+            to="/previous-work"
+            className="font-semibold text-accent-strong underline underline-offset-4"
+          >
+            what we've built
+          </Link>
+          .
+        </p>
+      ) : (
+        <div className="mt-6 max-w-2xl rounded-sm border border-line bg-paper p-3 md:p-5">
+          <ContactForm sourcePage="/home" />
+        </div>
+      )}
+    </Container>
+  );
+}

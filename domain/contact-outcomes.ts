@@ -1,0 +1,31 @@
+import { contactTexts } from "./leads.ts";
+
+/**
+ * Where a plain (no-JavaScript) form post lands: one small prerendered page per outcome,
+ * so the confirmation or the validation message shows without any script.
+ */
+export const contactOutcomes = {
+  sent: { ok: true, message: contactTexts.success },
+  "invalid-email": { ok: false, message: contactTexts.invalidEmail },
+  "invalid-first-name": { ok: false, message: contactTexts.invalidFirstName },
+  "invalid-last-name": { ok: false, message: contactTexts.invalidLastName },
+  "too-long": { ok: false, message: contactTexts.messageTooLong },
+  "too-many": {
+    ok: false,
+    message: "Too many requests from your connection. Please try again in a few minutes.",
+  },
+  failed: { ok: false, message: contactTexts.failure },
+} as const;
+
+export type ContactOutcome = keyof typeof contactOutcomes;
+
+export const contactOutcomePath = (outcome: ContactOutcome) => `/contact/${outcome}`;
+
+/** The outcome page for a validation message from validateContact. */
+export function outcomeForMessage(message: string): ContactOutcome {
+  const found = (Object.entries(contactOutcomes) as [ContactOutcome, { message: string }][]).find(
+    ([, o]) => o.message === message,
+  );
+  if (found) return found[0];
+  return message === contactTexts.nameTooLong ? "too-long" : "failed";
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { migrateToLatest } from "./migrate.ts";
+import { nodeSqliteDatabase } from "./node-sqlite-adapter.ts";
+import type { Database } from "./schema.ts";
+
+export type Engine = "sqlite" | "postgres";
+export type Db = Kysely<Database>;
+export type DatabaseHandle = {
+  readonly db: Db;
+  readonly engine: Engine;
+  readonly close: () => Promise<void>;
+};
+
+/**
+ * SQLite for durability on one machine: WAL with synchronous=FULL, so a transaction is on
+ * disk when COMMIT returns (a crash or power loss after the 201 loses nothing); a busy timeout
+ * instead of SQLITE_BUSY errors; foreign keys enforced.
+ */
+export function openSqlite(file: string): DatabaseHandle {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const database = new DatabaseSync(file);
+  database.exec("PRAGMA journal_mode = WAL");
+  database.exec("PRAGMA synchronous = FULL");
+  database.exec("PRAGMA busy_timeout = 5000");
+  database.exec("PRAGMA foreign_keys = ON");
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: nodeSqliteDatabase(database) }),
+  });
+  return { db, engine: "sqlite", close: () => db.destroy() };
+}
+
+/** PostgreSQL with its durable defaults (fsync, synchronous_commit on): COMMIT means on disk. */
+export function openPostgres(
+  connectionString: string,
+  options: { schema?: string; max?: number } = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    // A test run lives in its own schema; production uses the URL's default.
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: "postgres", close: () => db.destroy() };
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function connectDatabase(config: {
+  dataDir: string;
+  databaseUrl: string | undefined;
+}): Promise<DatabaseHandle> {
+  const handle = config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openSqlite(path.join(config.dataDir, "app.db"));
+  try {
+    await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}

@@ -1,0 +1,35 @@
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type { SqliteDatabase, SqliteStatement } from "kysely";
+
+/**
+ * Lets Kysely's own SqliteDialect drive Node's built-in `node:sqlite` (docs/decisions/006).
+ * Kysely expects a better-sqlite3-shaped database: statements know whether they return
+ * rows (`reader`) and take their parameters as one array. node:sqlite takes them spread and
+ * accepts no booleans or Dates, so those are converted here, in one place.
+ */
+export function toSqliteValue(value: unknown): SQLInputValue {
+  if (value === undefined) return null;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value as SQLInputValue;
+}
+
+export function nodeSqliteDatabase(database: DatabaseSync): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare(sql: string): SqliteStatement {
+      const statement = database.prepare(sql);
+      const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqliteValue);
+      return {
+        // A statement returns rows exactly when it has result columns (SELECT, … RETURNING).
+        reader: statement.columns().length > 0,
+        all: (parameters) => statement.all(...bind(parameters)),
+        run: (parameters) => {
+          const { changes, lastInsertRowid } = statement.run(...bind(parameters));
+          return { changes, lastInsertRowid };
+        },
+        iterate: (parameters) => statement.iterate(...bind(parameters)),
+      };
+    },
+  };
+}

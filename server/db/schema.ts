@@ -1,0 +1,41 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** Timestamps are written as ISO strings; PostgreSQL reads them back as Date, SQLite as text. */
+type Timestamp = ColumnType<Date | string, string, string>;
+/** SQLite stores booleans as 0/1. */
+type Bool = ColumnType<boolean | number, boolean, boolean>;
+
+export type LeadsTable = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  message: string;
+  contacted_us: Bool;
+  lead_status: string;
+  comm_status: string;
+  notes: string;
+  source_page: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type OutboxTable = {
+  id: string;
+  kind: string;
+  lead_id: string | null;
+  payload: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+};
+
+export type Database = {
+  leads: LeadsTable;
+  outbox: OutboxTable;
+};
+
+export const toIso = (value: Date | string): string => new Date(value).toISOString();

@@ -1,0 +1,175 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { contactTexts, honeypotField } from "../../domain/leads.ts";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { makeFakeBuild } from "../test-support/fake-build.ts";
+import { countLeads, listNewLeads } from "./leads.repository.ts";
+
+const valid = {
+  email: "rosa@bakery.example",
+  firstName: "Rosa",
+  lastName: "Delgado",
+  message: "We need a new site.",
+};
+
+describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let ip = 0;
+
+  beforeEach(async () => {
+    database = await engine.open();
+    const buildDir = makeFakeBuild();
+    app = await buildApp(
+      loadConfig(
+        { LOG_LEVEL: "silent", DATA_DIR: path.join(buildDir, "..", "data") },
+        { buildDir },
+      ),
+      {
+        database,
+      },
+    );
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  // Each request from its own address unless a test is about the rate limit.
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: "POST",
+      url: "/api/leads/contact-us",
+      remoteAddress: `10.0.${Math.floor(++ip / 250)}.${ip % 250}`,
+      ...(typeof payload === "string" ? { payload } : { payload: payload as object }),
+      headers: { "content-type": "application/json", ...headers },
+    });
+
+  it("stores a valid request after the commit and answers 201 with the spec's text", async () => {
+    const res = await post(valid, { referer: "http://localhost:3000/home?x=1#contact-us" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: "We'll be in touch shortly!" });
+    const [lead] = await listNewLeads(database.db);
+    expect(lead).toMatchObject({
+      FirstName: "Rosa",
+      LastName: "Delgado",
+      Email: "rosa@bakery.example",
+      Message: "We need a new site.",
+      ContactedUs: true,
+      CommStatus: "UNREAD",
+      LeadStatus: "WARM",
+      SourcePage: "/home",
+    });
+  });
+
+  it.each([
+    [{ ...valid, email: "" }, contactTexts.invalidEmail],
+    [{ ...valid, email: "not-an-email" }, contactTexts.invalidEmail],
+    [{ ...valid, email: `${"a".repeat(310)}@bakery.example` }, contactTexts.invalidEmail],
+    [{ ...valid, email: 7 }, contactTexts.invalidEmail],
+    [{ ...valid, firstName: "" }, contactTexts.invalidFirstName],
+    [{ ...valid, firstName: "   " }, contactTexts.invalidFirstName],
+    [{ ...valid, firstName: null }, contactTexts.invalidFirstName],
+    [{ ...valid, lastName: "" }, contactTexts.invalidLastName],
+    [{ ...valid, lastName: { first: "x" } }, contactTexts.invalidLastName],
+    [{ email: "", firstName: "", lastName: "" }, contactTexts.invalidEmail],
+    [{ ...valid, firstName: "", lastName: "" }, contactTexts.invalidFirstName],
+    [{}, contactTexts.invalidEmail],
+    [[valid], contactTexts.invalidEmail],
+    [{ ...valid, message: "x".repeat(5001) }, contactTexts.messageTooLong],
+  ])("rejects %j with 400 and the right text", async (payload, message) => {
+    const res = await post(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await countLeads(database.db)).toBe(0);
+  });
+
+  it("accepts a missing message (the spec does not validate it)", async () => {
+    const { message: _omit, ...noMessage } = valid;
+    expect((await post(noMessage)).statusCode).toBe(201);
+  });
+
+  it.each([
+    ["malformed JSON", '{"email": ', { "content-type": "application/json" }, 400],
+    ["an unknown content type", "email=x", { "content-type": "text/plain" }, 415],
+    ["an oversized body", JSON.stringify({ ...valid, message: "x".repeat(17 * 1024) }), {}, 413],
+    ["an empty JSON body", "", { "content-type": "application/json" }, 400],
+  ])("answers %s with a clear 4xx, never 500", async (_name, payload, headers, status) => {
+    const res = await post(payload, headers as Record<string, string>);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toEqual(expect.any(String));
+    expect(res.json().message.length).toBeGreaterThan(5);
+  });
+
+  it("answers a filled honeypot like a success but stores nothing", async () => {
+    const res = await post({ ...valid, [honeypotField]: "https://spam.example" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: contactTexts.success });
+    expect(await countLeads(database.db)).toBe(0);
+  });
+
+  it("stores a repeated request once and still answers 201", async () => {
+    expect((await post(valid)).statusCode).toBe(201);
+    expect((await post(valid)).statusCode).toBe(201);
+    expect(await countLeads(database.db)).toBe(1);
+  });
+
+  it("rate-limits one address to 10 requests per 10 minutes, with Retry-After", async () => {
+    const from = (i: number) =>
+      app.inject({
+        method: "POST",
+        url: "/api/leads/contact-us",
+        remoteAddress: "203.0.113.9",
+        payload: { ...valid, email: `visitor${i}@bakery.example` },
+      });
+    for (let i = 0; i < 10; i++) expect((await from(i)).statusCode).toBe(201);
+    const limited = await from(10);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many requests/);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await countLeads(database.db)).toBe(10);
+    // Another address is unaffected.
+    expect((await post({ ...valid, email: "other@bakery.example" })).statusCode).toBe(201);
+  });
+
+  describe("plain form posts (no JavaScript)", () => {
+    const form = (fields: Record<string, string>, remoteAddress = "198.51.100.7") =>
+      app.inject({
+        method: "POST",
+        url: "/api/leads/contact-us",
+        remoteAddress,
+        payload: new URLSearchParams(fields).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+
+    it("stores the lead and redirects to the confirmation page", async () => {
+      const res = await form({ ...valid, sourcePage: "/home" });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe("/contact/sent");
+      expect(await countLeads(database.db)).toBe(1);
+    });
+
+    it.each([
+      [{ ...valid, email: "nope" }, "/contact/invalid-email"],
+      [{ ...valid, firstName: "" }, "/contact/invalid-first-name"],
+      [{ ...valid, lastName: "" }, "/contact/invalid-last-name"],
+    ])("redirects invalid input %j to %s", async (fields, location) => {
+      const res = await form(fields);
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(location);
+      expect(await countLeads(database.db)).toBe(0);
+    });
+
+    it("redirects a rate-limited post to its own page", async () => {
+      for (let i = 0; i < 10; i++)
+        await form({ ...valid, email: `v${i}@bakery.example` }, "192.0.2.1");
+      const res = await form(valid, "192.0.2.1");
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe("/contact/too-many");
+    });
+  });
+});

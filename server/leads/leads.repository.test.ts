@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { testEngines } from "../test-support/databases.ts";
+import {
+  countLeads,
+  createContactLead,
+  findLead,
+  listNewLeads,
+  repeatWindowMs,
+} from "./leads.repository.ts";
+
+const rosa = {
+  firstName: "Rosa",
+  lastName: "Delgado",
+  email: "rosa@bakery.example",
+  message: "New site?",
+  sourcePage: "/home",
+};
+
+describe.each(testEngines)("leads repository on $name", (engine) => {
+  let handle: DatabaseHandle;
+  beforeEach(async () => {
+    handle = await engine.open();
+  });
+  afterEach(() => handle.close());
+
+  it("stores a contact request as an UNREAD, WARM lead with the spec's field names", async () => {
+    const now = new Date("2026-11-22T10:00:00.000Z");
+    const { id, duplicate } = await createContactLead(handle.db, rosa, { now });
+    expect(duplicate).toBe(false);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await findLead(handle.db, id)).toEqual({
+      ID: id,
+      FirstName: "Rosa",
+      LastName: "Delgado",
+      Email: "rosa@bakery.example",
+      Message: "New site?",
+      ContactedUs: true,
+      LeadStatus: "WARM",
+      CommStatus: "UNREAD",
+      Notes: "",
+      SourcePage: "/home",
+      CreatedAt: "2026-11-22T10:00:00.000Z",
+      UpdatedAt: "2026-11-22T10:00:00.000Z",
+    });
+  });
+
+  it("stores the same email and message within ten minutes once", async () => {
+    const now = new Date("2026-11-22T10:00:00.000Z");
+    const first = await createContactLead(handle.db, rosa, { now });
+    const again = await createContactLead(handle.db, rosa, {
+      now: new Date(now.getTime() + repeatWindowMs - 1000),
+    });
+    expect(again).toEqual({ id: first.id, duplicate: true });
+    const other = await createContactLead(handle.db, { ...rosa, message: "Different" }, { now });
+    expect(other.duplicate).toBe(false);
+    const later = await createContactLead(handle.db, rosa, {
+      now: new Date(now.getTime() + repeatWindowMs + 1000),
+    });
+    expect(later.duplicate).toBe(false);
+    expect(await countLeads(handle.db)).toBe(3);
+  });
+
+  it("queues one notification in the same transaction when asked", async () => {
+    const { id } = await createContactLead(handle.db, rosa, { notify: true });
+    const rows = await handle.db.selectFrom("outbox").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: "lead-notification",
+      lead_id: id,
+      attempts: 0,
+      sent_at: null,
+    });
+  });
+
+  it("keeps text exactly, including quotes and unicode, with parameterized SQL", async () => {
+    const tricky = {
+      ...rosa,
+      firstName: "Zoë'; DROP TABLE leads; --",
+      message: 'Café ☕ "quoted"\nline two',
+    };
+    const { id } = await createContactLead(handle.db, tricky);
+    expect(await findLead(handle.db, id)).toMatchObject({
+      FirstName: tricky.firstName,
+      Message: tricky.message,
+    });
+  });
+
+  it("lists new leads newest first", async () => {
+    await createContactLead(
+      handle.db,
+      { ...rosa, email: "a@x.example" },
+      { now: new Date("2026-11-22T09:00:00Z") },
+    );
+    await createContactLead(
+      handle.db,
+      { ...rosa, email: "b@x.example" },
+      { now: new Date("2026-11-22T11:00:00Z") },
+    );
+    expect((await listNewLeads(handle.db)).map((l) => l.Email)).toEqual([
+      "b@x.example",
+      "a@x.example",
+    ]);
+  });
+
+  it("rejects statuses outside the spec's enums at the database too", async () => {
+    const { id } = await createContactLead(handle.db, rosa);
+    await expect(
+      handle.db.updateTable("leads").set({ comm_status: "MAYBE" }).where("id", "=", id).execute(),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,50 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import pg from "pg";
+import { type DatabaseHandle, openPostgres, openSqlite } from "../db/connect.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+
+/**
+ * The engines every repository and API suite runs against: SQLite always, PostgreSQL when
+ * TEST_DATABASE_URL is set. Each opened database is fresh: a new SQLite file, or a new
+ * PostgreSQL schema dropped on close, so runs never collide.
+ */
+export type TestEngine = {
+  readonly name: "sqlite" | "postgres";
+  readonly open: () => Promise<DatabaseHandle>;
+};
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+async function freshSqlite(): Promise<DatabaseHandle> {
+  const handle = openSqlite(path.join(mkdtempSync(path.join(tmpdir(), "fineline-db-")), "app.db"));
+  await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+  return handle;
+}
+
+async function freshPostgres(url: string): Promise<DatabaseHandle> {
+  const schema = `test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  const handle = openPostgres(url, { schema });
+  await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema "${schema}" cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const testEngines: TestEngine[] = [
+  { name: "sqlite", open: freshSqlite },
+  ...(postgresUrl ? [{ name: "postgres" as const, open: () => freshPostgres(postgresUrl) }] : []),
+];
