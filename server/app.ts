@@ -4,6 +4,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
 import { contactRoutes } from "./leads/contact.routes.ts";
+import { startOutboxWorker } from "./notifications/outbox.ts";
+import { smtpSender } from "./notifications/smtp.ts";
 import { resourceCsp } from "./security-headers.ts";
 import { siteRoutes } from "./site-routes.ts";
 import { indexSiteFiles } from "./static-site.ts";
@@ -18,6 +20,8 @@ export const redactedHeaders = ["authorization", "cookie", "x-access-token", "se
 export type AppDependencies = {
   /** An open, migrated database; by default the configured one is opened (and closed with the app). */
   database?: DatabaseHandle;
+  /** How often the outbox retries failed e-mails (default 30 s). */
+  outboxIntervalMs?: number;
 };
 
 export async function buildApp(
@@ -84,13 +88,37 @@ export async function buildApp(
   });
 
   const database = deps.database ?? (await connectDatabase(config));
-  if (!deps.database) app.addHook("onClose", () => database.close());
+  // Shut down in reverse order of start-up: stop sending, then close the database.
+  const closers: Array<() => unknown> = [];
+  if (!deps.database) closers.push(() => database.close());
+  app.addHook("onClose", async () => {
+    for (const close of closers.reverse()) await close();
+  });
   app.decorate("database", database);
+
+  // Lead notifications: queued in the lead's own transaction, sent after the commit.
+  let outbox: ReturnType<typeof startOutboxWorker> | null = null;
+  if (config.smtpUrl && config.notifyEmail) {
+    const smtp = smtpSender(config.smtpUrl);
+    outbox = startOutboxWorker({
+      db: database.db,
+      send: smtp.send,
+      settings: { notifyEmail: config.notifyEmail, siteUrl: config.siteUrl },
+      intervalMs: deps.outboxIntervalMs,
+      log: app.log,
+    });
+    closers.push(async () => {
+      await outbox?.stop();
+      smtp.close();
+    });
+  }
+  app.decorate("outbox", outbox);
 
   await app.register(contactRoutes, {
     db: database.db,
     rateLimit: config.rateLimit,
-    notify: Boolean(config.smtpUrl && config.notifyEmail),
+    notify: outbox !== null,
+    onLeadQueued: () => outbox?.poke(),
   });
 
   const site = await indexSiteFiles(path.join(config.buildDir, "client"));
@@ -101,5 +129,6 @@ export async function buildApp(
 declare module "fastify" {
   interface FastifyInstance {
     database: DatabaseHandle;
+    outbox: ReturnType<typeof startOutboxWorker> | null;
   }
 }

@@ -1,0 +1,162 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { SMTPServer } from "smtp-server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { createContactLead } from "../leads/leads.repository.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { makeFakeBuild } from "../test-support/fake-build.ts";
+import { processOutbox } from "./outbox.ts";
+import { smtpSender } from "./smtp.ts";
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on a random port; `failNext` makes it refuse the next N messages. */
+async function startSmtp() {
+  const received: Received[] = [];
+  let failNext = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => {
+        raw += chunk.toString("utf8");
+      });
+      stream.on("end", () => {
+        if (failNext > 0) {
+          failNext--;
+          return callback(
+            Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 }),
+          );
+        }
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    failNextMessages: (n: number) => {
+      failNext = n;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const settings = { notifyEmail: "owner@fineline.studio", siteUrl: "https://fineline.studio" };
+const lead = {
+  firstName: "Rosa",
+  lastName: "Delgado",
+  email: "rosa@bakery.example",
+  message: "Hello",
+  sourcePage: "/home",
+};
+
+describe.each(testEngines)("lead notifications on $name", (engine) => {
+  let database: DatabaseHandle;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let app: FastifyInstance | undefined;
+
+  beforeEach(async () => {
+    database = await engine.open();
+    smtp = await startSmtp();
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+    await database.close();
+    await smtp.close();
+  });
+
+  it("e-mails the owner once per new lead, with the visitor only as Reply-To", async () => {
+    const buildDir = makeFakeBuild();
+    app = await buildApp(
+      loadConfig(
+        {
+          LOG_LEVEL: "silent",
+          DATA_DIR: path.join(buildDir, "..", "data"),
+          SMTP_URL: smtp.url,
+          NOTIFY_EMAIL: settings.notifyEmail,
+        },
+        { buildDir },
+      ),
+      { database },
+    );
+    const post = () => app?.inject({ method: "POST", url: "/api/leads/contact-us", payload: lead });
+    expect((await post())?.statusCode).toBe(201);
+    expect((await post())?.statusCode).toBe(201); // a repeat: stored once, so mailed once
+    await app.outbox?.idle();
+    await expect.poll(() => smtp.received.length).toBe(1);
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual(["owner@fineline.studio"]);
+    expect(mail?.raw).toMatch(/^Subject: New lead: Rosa Delgado\r?$/m);
+    expect(mail?.raw).toMatch(/^Reply-To: Rosa Delgado <rosa@bakery\.example>\r?$/m);
+    expect(mail?.raw).toMatch(/^To: owner@fineline\.studio\r?$/m);
+  });
+
+  it("keeps line breaks in names out of the headers (no header injection)", async () => {
+    const evil = {
+      ...lead,
+      firstName: "Rosa\r\nBcc: victim@evil.example",
+      lastName: "X\nSubject: spam",
+    };
+    await createContactLead(database.db, evil, { notify: true });
+    const smtpSend = smtpSender(smtp.url);
+    await processOutbox(database.db, smtpSend.send, settings);
+    smtpSend.close();
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual(["owner@fineline.studio"]);
+    expect(mail?.raw).not.toMatch(/^Bcc:/im);
+    expect(mail?.raw.match(/^Subject:/gim)).toHaveLength(1);
+  });
+
+  it("retries with back-off after a failure and then delivers exactly once", async () => {
+    await createContactLead(database.db, lead, { notify: true });
+    const smtpSend = smtpSender(smtp.url);
+    smtp.failNextMessages(1);
+    const t0 = new Date();
+    expect(await processOutbox(database.db, smtpSend.send, settings, t0)).toEqual({
+      sent: 0,
+      failed: 1,
+    });
+    const [row] = await database.db.selectFrom("outbox").selectAll().execute();
+    expect(row).toMatchObject({ attempts: 1, sent_at: null });
+    expect(row?.last_error).toMatch(/temporarily unavailable/);
+    // Not due yet: nothing happens.
+    expect(
+      await processOutbox(database.db, smtpSend.send, settings, new Date(t0.getTime() + 1000)),
+    ).toEqual({ sent: 0, failed: 0 });
+    // After the back-off it goes out, and never again.
+    expect(
+      await processOutbox(database.db, smtpSend.send, settings, new Date(t0.getTime() + 31_000)),
+    ).toEqual({ sent: 1, failed: 0 });
+    expect(
+      await processOutbox(database.db, smtpSend.send, settings, new Date(t0.getTime() + 3_600_000)),
+    ).toEqual({ sent: 0, failed: 0 });
+    smtpSend.close();
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("never sends one row twice when two passes race", async () => {
+    await createContactLead(database.db, lead, { notify: true });
+    const smtpSend = smtpSender(smtp.url);
+    const results = await Promise.all([
+      processOutbox(database.db, smtpSend.send, settings),
+      processOutbox(database.db, smtpSend.send, settings),
+    ]);
+    smtpSend.close();
+    expect(results.reduce((n, r) => n + r.sent, 0)).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+  });
+});
