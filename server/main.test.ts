@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeFakeBuild } from "./test-support/fake-build.ts";
+import { startServerProcess } from "./test-support/server-process.ts";
 
 // main.ts is the process boundary: these tests run it as a real child process.
 const children: ChildProcess[] = [];
@@ -10,31 +11,10 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill("SIGKILL");
 });
 
-const mainScript = path.resolve("server/main.ts");
-
 function runMain(env: Record<string, string>, cwd = process.cwd()) {
-  const child = spawn(process.execPath, [mainScript], {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  return { child, output: () => output };
-}
-
-async function waitFor(predicate: () => boolean, ms = 10_000) {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > ms) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const server = startServerProcess(env, cwd);
+  children.push(server.child);
+  return server;
 }
 
 describe("server/main.ts", () => {
@@ -53,10 +33,9 @@ describe("server/main.ts", () => {
     "serves, logs as JSON, and exits cleanly on %s",
     async (signal) => {
       const root = path.dirname(makeFakeBuild());
-      const { child, output } = runMain({ PORT: "0", LOG_LEVEL: "info" }, root);
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
-      await waitFor(() => listening.test(output()));
-      const url = listening.exec(output())?.[1];
+      const server = runMain({ PORT: "0", LOG_LEVEL: "info" }, root);
+      const { child, output } = server;
+      const url = await server.url();
       const health = await fetch(`${url}/healthz`, {
         headers: { "x-access-token": "secret-token-123" },
       });

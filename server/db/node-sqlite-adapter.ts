@@ -14,11 +14,31 @@ export function toSqliteValue(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
+/** Compiled statements kept per SQL text: Kysely emits the same text for the same query shape. */
+const statementCacheSize = 200;
+
 export function nodeSqliteDatabase(database: DatabaseSync): SqliteDatabase {
+  const statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (statement) {
+      // Refresh its place so the cache evicts the least recently used.
+      statements.delete(sql);
+    } else {
+      statement = database.prepare(sql);
+      if (statements.size >= statementCacheSize)
+        statements.delete(statements.keys().next().value as string);
+    }
+    statements.set(sql, statement);
+    return statement;
+  };
   return {
-    close: () => database.close(),
+    close: () => {
+      statements.clear();
+      database.close();
+    },
     prepare(sql: string): SqliteStatement {
-      const statement = database.prepare(sql);
+      const statement = prepared(sql);
       const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqliteValue);
       return {
         // A statement returns rows exactly when it has result columns (SELECT, … RETURNING).

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contactOutcomePath, outcomeForMessage } from "../../domain/contact-outcomes.ts";
 import { contactTexts, honeypotField, validateContact } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
-import { createContactLead } from "./leads.repository.ts";
+import { createLeadWriter } from "./lead-writer.ts";
 
 export type ContactRoutesOptions = {
   db: Db;
@@ -38,6 +38,7 @@ function sourcePageOf(body: Record<string, unknown>, request: FastifyRequest): s
 export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOptions) {
   await app.register(formbody, { bodyLimit: contactBodyLimit });
   const limit = opts.limit ?? { max: 10, timeWindowMs: 10 * 60 * 1000 };
+  const writer = createLeadWriter(opts.db);
   if (opts.rateLimit) {
     await app.register(rateLimit, {
       global: false,
@@ -102,11 +103,10 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
       }
       const checked = validateContact(body);
       if (!checked.ok) return respond(request, reply, 400, checked.message);
-      const { duplicate } = await createContactLead(
-        opts.db,
-        { ...checked.value, sourcePage: sourcePageOf(body, request) },
-        { notify: opts.notify },
-      );
+      const { duplicate } = await writer.write({
+        lead: { ...checked.value, sourcePage: sourcePageOf(body, request) },
+        notify: opts.notify,
+      });
       if (duplicate) request.log.info("contact: repeated request, stored once");
       else if (opts.notify) opts.onLeadQueued?.();
       return respond(request, reply, 201, contactTexts.success);

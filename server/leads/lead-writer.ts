@@ -1,0 +1,63 @@
+import type { Db } from "../db/connect.ts";
+import {
+  type ContactLeadResult,
+  type ContactLeadWrite,
+  createContactLead,
+  createContactLeads,
+} from "./leads.repository.ts";
+
+/**
+ * Group commit for contact requests. Requests that arrive while a commit is in progress are
+ * written together in the next transaction, so one fsync acknowledges many leads. Each caller
+ * still gets its answer only after the transaction holding its lead has committed.
+ */
+export function createLeadWriter(db: Db, { maxBatch = 64 }: { maxBatch?: number } = {}) {
+  type Pending = {
+    write: ContactLeadWrite;
+    resolve: (r: ContactLeadResult) => void;
+    reject: (e: unknown) => void;
+  };
+  let queue: Pending[] = [];
+  let flushing = false;
+
+  async function commitBatch(batch: Pending[]) {
+    try {
+      const results = await createContactLeads(
+        db,
+        batch.map((p) => p.write),
+      );
+      for (const [i, pending] of batch.entries()) pending.resolve(results[i] as ContactLeadResult);
+    } catch {
+      // One bad write must not fail its neighbours: retry each on its own.
+      for (const pending of batch) {
+        createContactLead(db, pending.write.lead, pending.write).then(
+          pending.resolve,
+          pending.reject,
+        );
+      }
+    }
+  }
+
+  async function flush() {
+    flushing = true;
+    try {
+      while (queue.length) {
+        const batch = queue.slice(0, maxBatch);
+        queue = queue.slice(batch.length);
+        await commitBatch(batch);
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+
+  return {
+    write(write: ContactLeadWrite): Promise<ContactLeadResult> {
+      return new Promise((resolve, reject) => {
+        queue.push({ write: { ...write, now: write.now ?? new Date() }, resolve, reject });
+        // Let the requests already read from the sockets join this batch.
+        if (!flushing) setImmediate(() => void (flushing ? undefined : flush()));
+      });
+    },
+  };
+}
