@@ -239,6 +239,29 @@ function ContactSection() {
             A free, no-obligation consultation or a fixed quote. We answer every enquiry within one
             working day.
           </p>
+          <dl className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+            <div>
+              <dt className="text-sm font-semibold text-muted">Prefer e-mail?</dt>
+              <dd className="mt-0.5 text-xl font-bold">
+                <a
+                  className="underline decoration-accent decoration-2 underline-offset-4"
+                  href={`mailto:${site.email}`}
+                >
+                  {site.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-muted">Or call the studio</dt>
+              <dd className="mt-0.5 text-xl font-bold">
+                <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>{site.phone}</a>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-muted">Studio hours</dt>
+              <dd className="mt-0.5">Monday to Friday, 9 am to 5 pm Eastern</dd>
+            </div>
+          </dl>
         </div>
         <div className="rounded-sm border border-line bg-paper p-3 md:p-5">
           <ContactForm />
