@@ -17,6 +17,31 @@ async function messageOf(response: Response, fallback: string): Promise<string> 
   }
 }
 
+/** The success or error message of a form; shared with the no-JavaScript outcome pages. */
+export function FormMessage({
+  kind,
+  children,
+}: {
+  kind: "success" | "error";
+  children: React.ReactNode;
+}) {
+  return kind === "success" ? (
+    <p
+      role="status"
+      className="rounded-sm border-l-4 border-[#1f7a4d] bg-[#e6f4ec] px-2 py-1.5 font-semibold text-[#14532d]"
+    >
+      {children}
+    </p>
+  ) : (
+    <p
+      role="alert"
+      className="rounded-sm border-l-4 border-[#b42318] bg-[#fdecea] px-2 py-1.5 font-semibold text-[#8a1c12]"
+    >
+      {children}
+    </p>
+  );
+}
+
 const fieldClass =
   "mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper px-1.5 py-1.5 text-lg text-ink placeholder:text-muted focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong";
 
@@ -148,21 +173,8 @@ export function ContactForm({ sourcePage = "/home" }: { sourcePage?: string }) {
       </div>
       {/* One live region, always present, so each new message is announced. */}
       <div id={`${id}-status`} aria-live="polite" aria-atomic="true" className="sm:col-span-2">
-        {status.kind === "success" ? (
-          <p
-            role="status"
-            className="rounded-sm border-l-4 border-[#1f7a4d] bg-[#e6f4ec] px-2 py-1.5 font-semibold text-[#14532d]"
-          >
-            {status.message}
-          </p>
-        ) : null}
-        {status.kind === "error" ? (
-          <p
-            role="alert"
-            className="rounded-sm border-l-4 border-[#b42318] bg-[#fdecea] px-2 py-1.5 font-semibold text-[#8a1c12]"
-          >
-            {status.message}
-          </p>
+        {status.kind === "success" || status.kind === "error" ? (
+          <FormMessage kind={status.kind}>{status.message}</FormMessage>
         ) : null}
       </div>
     </form>

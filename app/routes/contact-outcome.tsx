@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { type ContactOutcome, contactOutcomes } from "../../domain/contact-outcomes.ts";
-import { ContactForm } from "../components/contact-form.tsx";
+import { ContactForm, FormMessage } from "../components/contact-form.tsx";
 import { Container, Eyebrow } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
 import type { Route } from "./+types/contact-outcome";
@@ -26,16 +26,9 @@ export default function ContactOutcomePage({ loaderData }: Route.ComponentProps)
       <h1 className="mt-2 max-w-3xl text-title font-bold">
         {ok ? "Thank you. Your message is with us." : "Almost there."}
       </h1>
-      <p
-        role={ok ? "status" : "alert"}
-        className={`mt-4 max-w-2xl rounded-sm border-l-4 px-2 py-1.5 text-lg font-semibold ${
-          ok
-            ? "border-[#1f7a4d] bg-[#e6f4ec] text-[#14532d]"
-            : "border-[#b42318] bg-[#fdecea] text-[#8a1c12]"
-        }`}
-      >
-        {message}
-      </p>
+      <div className="mt-4 max-w-2xl text-lg">
+        <FormMessage kind={ok ? "success" : "error"}>{message}</FormMessage>
+      </div>
       {ok ? (
         <p className="mt-4 text-lg text-muted">
           We answer every enquiry within one working day. Meanwhile, see{" "}
