@@ -1,6 +1,8 @@
 import path from "node:path";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { authRoutes } from "./auth/auth.routes.ts";
+import { loadSigningKey } from "./auth/secret.ts";
 import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
 import { contactRoutes } from "./leads/contact.routes.ts";
@@ -113,6 +115,12 @@ export async function buildApp(
     });
   }
   app.decorate("outbox", outbox);
+
+  await app.register(authRoutes, {
+    db: database.db,
+    tokens: { key: loadSigningKey(config), issuer: config.siteUrl },
+    rateLimit: config.rateLimit,
+  });
 
   await app.register(contactRoutes, {
     db: database.db,

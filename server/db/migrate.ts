@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import * as createLeads from "./migrations/2026-11-22T10-00-leads.ts";
 import * as createOutbox from "./migrations/2026-11-22T10-10-outbox.ts";
+import * as createUsersAndSessions from "./migrations/2026-11-22T12-00-users-and-sessions.ts";
 
 /**
  * Every migration, by its date-prefixed name. Listed explicitly rather than read from the
@@ -10,6 +11,7 @@ import * as createOutbox from "./migrations/2026-11-22T10-10-outbox.ts";
 export const migrations: Record<string, Migration> = {
   "2026-11-22T10-00-leads": createLeads,
   "2026-11-22T10-10-outbox": createOutbox,
+  "2026-11-22T12-00-users-and-sessions": createUsersAndSessions,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {

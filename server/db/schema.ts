@@ -33,9 +33,38 @@ export type OutboxTable = {
   created_at: Timestamp;
 };
 
+export type UsersTable = {
+  id: string;
+  email: string;
+  email_normalized: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  role: "user" | "admin";
+  failed_logins: Generated<number>;
+  locked_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type RefreshTokensTable = {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  family_id: string;
+  parent_id: string | null;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  idle_expires_at: Timestamp;
+  expires_at: Timestamp;
+};
+
 export type Database = {
   leads: LeadsTable;
   outbox: OutboxTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

@@ -1,0 +1,249 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { SignJWT } from "jose";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { authTexts } from "../../domain/auth.ts";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { makeFakeBuild } from "../test-support/fake-build.ts";
+import { hashPassword } from "./password.ts";
+import { signAccessToken, tokenAudience } from "./tokens.ts";
+import { createUser, findUserByEmail } from "./users.repository.ts";
+
+const secret = "test-secret-that-is-long-enough-for-hs256!";
+const issuer = "http://localhost:3000";
+const key = new TextEncoder().encode(secret);
+
+describe.each(testEngines)("auth API on $name", (engine) => {
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let ip = 0;
+
+  beforeEach(async () => {
+    database = await engine.open();
+    const buildDir = makeFakeBuild();
+    app = await buildApp(
+      loadConfig(
+        { LOG_LEVEL: "silent", JWT_SECRET: secret, DATA_DIR: path.join(buildDir, "..", "data") },
+        { buildDir },
+      ),
+      { database },
+    );
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const post = (url: string, payload: object = {}, headers: Record<string, string> = {}) =>
+    app.inject({ method: "POST", url, payload, headers, remoteAddress: `10.1.0.${++ip % 250}` });
+  const signup = (overrides: object = {}) =>
+    post("/api/auth/signup", {
+      email: "sam@shop.example",
+      password: "correct horse",
+      first_name: "Sam",
+      last_name: "Reyes",
+      ...overrides,
+    });
+  const makeAdmin = async () =>
+    createUser(database.db, {
+      email: "owner@fineline.studio",
+      firstName: "Nora",
+      lastName: "W",
+      passwordHash: await hashPassword("owner password"),
+      role: "admin",
+    });
+
+  describe("sign-up", () => {
+    it("creates a user and signs them in with the login body", async () => {
+      const res = await signup();
+      expect(res.statusCode).toBe(201);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.json()).toEqual({
+        id: expect.any(String),
+        email: "sam@shop.example",
+        firstName: "Sam",
+        lastName: "Reyes",
+        accessToken: expect.stringMatching(/^ey/),
+        refreshToken: expect.stringMatching(/^[\w-]{43}$/),
+      });
+    });
+
+    it("refuses a taken e-mail, whatever its case, with 409", async () => {
+      await signup();
+      const res = await signup({ email: "SAM@Shop.Example" });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: authTexts.emailTaken });
+    });
+
+    it.each([
+      [{ email: "nope" }, authTexts.invalidEmail],
+      [{ password: "short" }, authTexts.invalidPassword],
+      [{ password: "x".repeat(61) }, authTexts.invalidPassword],
+      [{ first_name: "" }, authTexts.invalidFirstName],
+      [{ last_name: "x".repeat(101) }, authTexts.invalidLastName],
+    ])("validates %j", async (overrides, message) => {
+      const res = await signup(overrides);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    });
+
+    it("never grants admin, whatever the body says", async () => {
+      const res = await signup({ role: "admin", admin: true, is_admin: 1 });
+      const admin = await post("/api/auth/admin", {}, { "x-access-token": res.json().accessToken });
+      expect(admin.json()).toEqual({ admin: false });
+      expect((await findUserByEmail(database.db, "sam@shop.example"))?.role).toBe("user");
+    });
+  });
+
+  describe("login", () => {
+    it("answers the session body for the right password, case-insensitive e-mail", async () => {
+      await signup();
+      const res = await post("/api/auth/login", {
+        username: "Sam@Shop.example",
+        password: "correct horse",
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        email: "sam@shop.example",
+        accessToken: expect.any(String),
+        refreshToken: expect.any(String),
+      });
+    });
+
+    it("gives a wrong password and an unknown user the same status and body", async () => {
+      await signup();
+      const wrong = await post("/api/auth/login", {
+        username: "sam@shop.example",
+        password: "wrong horse",
+      });
+      const unknown = await post("/api/auth/login", {
+        username: "nobody@shop.example",
+        password: "wrong horse",
+      });
+      const empty = await post("/api/auth/login", {});
+      for (const res of [wrong, unknown, empty]) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ message: authTexts.incorrect });
+      }
+    });
+
+    it("locks an account for 15 minutes after 10 failures in a row, with a 406 saying so", async () => {
+      await signup();
+      for (let i = 0; i < 9; i++)
+        expect(
+          (await post("/api/auth/login", { username: "sam@shop.example", password: "bad" }))
+            .statusCode,
+        ).toBe(401);
+      const tenth = await post("/api/auth/login", {
+        username: "sam@shop.example",
+        password: "bad",
+      });
+      expect(tenth.statusCode).toBe(406);
+      expect(tenth.json()).toEqual({ message: authTexts.locked });
+      // Even the right password is refused while locked.
+      expect(
+        (await post("/api/auth/login", { username: "sam@shop.example", password: "correct horse" }))
+          .statusCode,
+      ).toBe(406);
+      // When the lock expires, the right password works and the count starts again.
+      await database.db
+        .updateTable("users")
+        .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+        .execute();
+      expect(
+        (await post("/api/auth/login", { username: "sam@shop.example", password: "correct horse" }))
+          .statusCode,
+      ).toBe(200);
+      expect((await findUserByEmail(database.db, "sam@shop.example"))?.failed_logins).toBe(0);
+    });
+  });
+
+  describe("verify-login and the admin check", () => {
+    it("verifies a valid token for its own user only", async () => {
+      const { id, accessToken } = (await signup()).json();
+      expect(
+        (
+          await post(
+            "/api/auth/verify-login",
+            { userID: id, refresh: accessToken },
+            { "x-access-token": accessToken },
+          )
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await post(
+            "/api/auth/verify-login",
+            { userID: "someone-else", refresh: accessToken },
+            { "x-access-token": accessToken },
+          )
+        ).statusCode,
+      ).toBe(401);
+    });
+
+    it("reads the admin flag from the database", async () => {
+      const admin = await makeAdmin();
+      const token = await signAccessToken({ key, issuer }, admin?.id ?? "");
+      expect((await post("/api/auth/admin", {}, { "x-access-token": token })).json()).toEqual({
+        admin: true,
+      });
+      await database.db.updateTable("users").set({ role: "user" }).execute();
+      expect((await post("/api/auth/admin", {}, { "x-access-token": token })).json()).toEqual({
+        admin: false,
+      });
+    });
+
+    it("refuses every kind of bad token with 401", async () => {
+      const admin = await makeAdmin();
+      const sub = admin?.id ?? "";
+      const good = await signAccessToken({ key, issuer }, sub);
+      const [header, payload, signature] = good.split(".");
+      const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+      const claims = JSON.parse(Buffer.from(payload ?? "", "base64url").toString());
+      const refreshToken = (
+        await post("/api/auth/login", {
+          username: "owner@fineline.studio",
+          password: "owner password",
+        })
+      ).json().refreshToken;
+      const bad: Record<string, string | undefined> = {
+        missing: undefined,
+        garbage: "not-a-token",
+        "alg none": `${b64({ alg: "none", typ: "JWT" })}.${payload}.`,
+        "alg NoNe": `${b64({ alg: "NoNe", typ: "JWT" })}.${payload}.`,
+        "other key": await new SignJWT({ typ: "access" })
+          .setProtectedHeader({ alg: "HS256" })
+          .setSubject(sub)
+          .setIssuer(issuer)
+          .setAudience(tokenAudience)
+          .setIssuedAt()
+          .setExpirationTime("15m")
+          .sign(new TextEncoder().encode("another-secret-another-secret-123456")),
+        tampered: `${header}.${b64({ ...claims, sub: "someone-else" })}.${signature}`,
+        expired: await signAccessToken({ key, issuer }, sub, new Date(Date.now() - 60 * 60 * 1000)),
+        "refresh token": refreshToken,
+        "wrong type": await new SignJWT({ typ: "refresh" })
+          .setProtectedHeader({ alg: "HS256" })
+          .setSubject(sub)
+          .setIssuer(issuer)
+          .setAudience(tokenAudience)
+          .setIssuedAt()
+          .setExpirationTime("15m")
+          .sign(key),
+      };
+      for (const [name, token] of Object.entries(bad)) {
+        const res = await post(
+          "/api/auth/admin",
+          {},
+          token === undefined ? {} : { "x-access-token": token },
+        );
+        expect(res.statusCode, name).toBe(401);
+        expect(res.headers["cache-control"], name).toBe("no-store");
+      }
+      expect((await post("/api/auth/admin", {}, { "x-access-token": good })).statusCode).toBe(200);
+    });
+  });
+});

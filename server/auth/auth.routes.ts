@@ -1,0 +1,111 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { authTexts, type SessionResponse, validateSignup } from "../../domain/auth.ts";
+import { limits } from "../../domain/leads.ts";
+import type { Db } from "../db/connect.ts";
+import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
+import { createSession } from "./sessions.repository.ts";
+import { signAccessToken, type TokenSettings, verifyAccessToken } from "./tokens.ts";
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  isLocked,
+  recordFailedLogin,
+  recordSuccessfulLogin,
+  type User,
+} from "./users.repository.ts";
+
+export type AuthRoutesOptions = { db: Db; tokens: TokenSettings; rateLimit: boolean };
+
+const tooMany = (minutes: number) =>
+  Object.assign(new Error(`Too many attempts. Please try again in ${minutes} minute(s).`), {
+    statusCode: 429,
+  });
+
+/** The user id of the request's x-access-token, or null. */
+export const accessTokenUser = (request: FastifyRequest, tokens: TokenSettings) => {
+  const header = request.headers["x-access-token"];
+  return verifyAccessToken(tokens, typeof header === "string" ? header : undefined);
+};
+
+export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
+  const { db, tokens } = opts;
+  if (opts.rateLimit) {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) => tooMany(Math.ceil(context.ttl / 60000)),
+    });
+  }
+  const limited = (max: number): { rateLimit?: { max: number; timeWindow: number } } =>
+    opts.rateLimit ? { rateLimit: { max, timeWindow: 10 * 60 * 1000 } } : {};
+
+  // Tokens and sessions must never be cached by a browser or proxy.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+  });
+
+  const session = async (user: User): Promise<SessionResponse> => ({
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    accessToken: await signAccessToken(tokens, user.id),
+    refreshToken: (await createSession(db, user.id)).refreshToken,
+  });
+
+  const body = (request: FastifyRequest) =>
+    (request.body && typeof request.body === "object" ? request.body : {}) as Record<
+      string,
+      unknown
+    >;
+
+  app.post("/api/auth/signup", { config: limited(5) }, async (request, reply) => {
+    const checked = validateSignup(body(request));
+    if (!checked.ok) return reply.code(400).send({ message: checked.message });
+    // Role is never taken from the request: sign-up makes users, create-admin makes admins.
+    const user = await createUser(db, {
+      email: checked.value.email,
+      firstName: checked.value.first_name,
+      lastName: checked.value.last_name,
+      passwordHash: await hashPassword(checked.value.password),
+      role: "user",
+    });
+    if (!user) return reply.code(409).send({ message: authTexts.emailTaken });
+    return reply.code(201).send(await session(user));
+  });
+
+  app.post("/api/auth/login", { config: limited(20) }, async (request, reply: FastifyReply) => {
+    const { username, password } = body(request);
+    const email = typeof username === "string" ? username.slice(0, limits.email) : "";
+    const secret = typeof password === "string" ? password.slice(0, limits.password * 4) : "";
+    const user = email ? await findUserByEmail(db, email) : undefined;
+    if (user && isLocked(user)) return reply.code(406).send({ message: authTexts.locked });
+    // Same work and same answer whether the user exists or not.
+    const ok = await verifyPassword(secret, user?.password_hash ?? (await decoyHash()));
+    if (!user || !ok) {
+      if (user) await recordFailedLogin(db, user);
+      const after = user ? await findUserById(db, user.id) : undefined;
+      if (after && isLocked(after)) return reply.code(406).send({ message: authTexts.locked });
+      return reply.code(401).send({ message: authTexts.incorrect });
+    }
+    await recordSuccessfulLogin(db, user);
+    return reply.send(await session(user));
+  });
+
+  app.post("/api/auth/verify-login", async (request, reply) => {
+    const userId = await accessTokenUser(request, tokens);
+    const { userID } = body(request);
+    if (!userId || userId !== userID)
+      return reply.code(401).send({ message: "Your session has expired. Please log in again." });
+    return reply.send({ message: "Session is valid." });
+  });
+
+  app.post("/api/auth/admin", async (request, reply) => {
+    const userId = await accessTokenUser(request, tokens);
+    const user = userId ? await findUserById(db, userId) : undefined;
+    if (!user) return reply.code(401).send({ message: "Please log in." });
+    // From the database, never from the token: a demotion takes effect at once.
+    return reply.send({ admin: user.role === "admin" });
+  });
+}

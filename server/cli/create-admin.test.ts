@@ -1,0 +1,65 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { findUserByEmail } from "../auth/users.repository.ts";
+import { loadConfig } from "../config.ts";
+import { openSqlite } from "../db/connect.ts";
+import { makeFakeBuild } from "../test-support/fake-build.ts";
+
+const run = (args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, ["server/cli/create-admin.ts", ...args], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    encoding: "utf8",
+  });
+
+describe("npm run create-admin", () => {
+  it("creates an admin, then promotes an existing user, non-interactively", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-admin-"));
+    const created = run(["--email", "Owner@Fineline.studio", "--password", "first password"], {
+      DATA_DIR: dataDir,
+    });
+    expect(created.status).toBe(0);
+    expect(created.stdout).toMatch(/created admin Owner@Fineline\.studio/);
+    const again = run(["--email", "owner@fineline.studio", "--password", "second password"], {
+      DATA_DIR: dataDir,
+    });
+    expect(again.status).toBe(0);
+    expect(again.stdout).toMatch(/is now an admin/);
+
+    const handle = openSqlite(path.join(dataDir, "app.db"));
+    expect((await findUserByEmail(handle.db, "OWNER@fineline.studio"))?.role).toBe("admin");
+    expect(await handle.db.selectFrom("users").select("id").execute()).toHaveLength(1);
+    await handle.close();
+
+    // The new password logs in through the API, with the key generated in DATA_DIR.
+    const buildDir = makeFakeBuild();
+    const app = await buildApp(
+      loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dataDir }, { buildDir }),
+    );
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "owner@fineline.studio", password: "second password" },
+    });
+    expect(login.statusCode).toBe(200);
+    const admin = await app.inject({
+      method: "POST",
+      url: "/api/auth/admin",
+      headers: { "x-access-token": login.json().accessToken },
+    });
+    expect(admin.json()).toEqual({ admin: true });
+    await app.close();
+    expect(statSync(path.join(dataDir, "jwt-secret")).mode & 0o777).toBe(0o600);
+  });
+
+  it("refuses a short password or a missing e-mail with a usage line", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-admin-"));
+    const short = run(["--email", "a@b.example", "--password", "short"], { DATA_DIR: dataDir });
+    expect(short.status).not.toBe(0);
+    expect(short.stderr).toMatch(/usage: npm run create-admin/);
+    expect(run(["--password", "long enough password"], { DATA_DIR: dataDir }).status).not.toBe(0);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * `npm run create-admin -- --email E --password P`: creates that account as an admin, or
+ * promotes an existing one (and sets the given password). Non-interactive; exits 0 on success.
+ */
+import { parseArgs } from "node:util";
+import { authTexts, validateSignup } from "../../domain/auth.ts";
+import { hashPassword } from "../auth/password.ts";
+import { createUser, findUserByEmail, setRole } from "../auth/users.repository.ts";
+import { ConfigError, loadConfig } from "../config.ts";
+import { connectDatabase } from "../db/connect.ts";
+
+const usage =
+  "usage: npm run create-admin -- --email you@example.com --password 'at least 8 characters' [--first-name N --last-name N]";
+
+try {
+  const { values } = parseArgs({
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      "first-name": { type: "string", default: "Studio" },
+      "last-name": { type: "string", default: "Admin" },
+    },
+  });
+  const checked = validateSignup({
+    email: values.email,
+    password: values.password,
+    first_name: values["first-name"],
+    last_name: values["last-name"],
+  });
+  if (!checked.ok) {
+    console.error(`create-admin: ${checked.message}\n${usage}`);
+    process.exit(2);
+  }
+  const config = loadConfig(process.env);
+  const database = await connectDatabase(config);
+  try {
+    const passwordHash = await hashPassword(checked.value.password);
+    const existing = await findUserByEmail(database.db, checked.value.email);
+    if (existing) {
+      await setRole(database.db, existing.id, "admin", passwordHash);
+      console.log(`create-admin: ${existing.email} is now an admin (password updated).`);
+    } else {
+      const user = await createUser(database.db, {
+        email: checked.value.email,
+        firstName: checked.value.first_name,
+        lastName: checked.value.last_name,
+        passwordHash,
+        role: "admin",
+      });
+      if (!user) throw new Error(authTexts.emailTaken);
+      console.log(`create-admin: created admin ${user.email}.`);
+    }
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) console.error(`config: ${problem}`);
+  } else {
+    console.error(`create-admin: ${(error as Error).message}\n${usage}`);
+  }
+  process.exit(1);
+}
