@@ -4,7 +4,7 @@ import { authTexts, type SessionResponse, validateSignup } from "../../domain/au
 import { limits } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
-import { createSession } from "./sessions.repository.ts";
+import { createSession, revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
 import { signAccessToken, type TokenSettings, verifyAccessToken } from "./tokens.ts";
 import {
   createUser,
@@ -99,6 +99,33 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     if (!userId || userId !== userID)
       return reply.code(401).send({ message: "Your session has expired. Please log in again." });
     return reply.send({ message: "Session is valid." });
+  });
+
+  app.post("/api/auth/refresh", { config: limited(60) }, async (request, reply) => {
+    const { userID, refresh } = body(request);
+    if (typeof userID !== "string" || typeof refresh !== "string" || refresh.length > 200) {
+      return reply.code(401).send({ message: "Your session has expired. Please log in again." });
+    }
+    const result = await rotateRefreshToken(db, { userId: userID, token: refresh });
+    if (result.kind === "rotated") {
+      return reply.send({
+        accessToken: await signAccessToken(tokens, result.userId),
+        refreshToken: result.refreshToken,
+      });
+    }
+    // A twin request from another tab: a fresh access token; the stored refresh token is already the new one.
+    if (result.kind === "concurrent")
+      return reply.send({ accessToken: await signAccessToken(tokens, result.userId) });
+    return reply.code(401).send({ message: "Your session has expired. Please log in again." });
+  });
+
+  app.post("/api/auth/logout", async (request, reply) => {
+    const { refresh, refreshToken } = body(request);
+    const token =
+      typeof refresh === "string" ? refresh : typeof refreshToken === "string" ? refreshToken : "";
+    if (token && token.length <= 200) await revokeByToken(db, token);
+    // Idempotent: logging out twice, or with an unknown token, is still "logged out".
+    return reply.send({ message: "You are logged out." });
   });
 
   app.post("/api/auth/admin", async (request, reply) => {

@@ -32,3 +32,112 @@ export async function createSession(
     .execute();
   return { refreshToken, familyId };
 }
+
+/** How long a just-rotated token may be presented again (two tabs refreshing at once). */
+export const reuseGraceMs = 10_000;
+
+export type RotateResult =
+  | { kind: "rotated"; refreshToken: string; userId: string }
+  | { kind: "concurrent"; userId: string }
+  | { kind: "invalid" }
+  | { kind: "reused" };
+
+/**
+ * Rotates a refresh token: marks it used and issues its one child in the same family.
+ * Presenting a used token again revokes the whole family (it was stolen, or the client is
+ * confused; either way the login must be redone), except for the immediate parent of the
+ * family's newest token within a few seconds of its use: that is two tabs refreshing at once,
+ * and it gets no second child.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  input: { userId: string; token: string },
+  now = new Date(),
+): Promise<RotateResult> {
+  const at = now.toISOString();
+  const row = await db
+    .selectFrom("refresh_tokens")
+    .selectAll()
+    .where("token_hash", "=", hashToken(input.token))
+    .executeTakeFirst();
+  if (!row || row.user_id !== input.userId || row.revoked_at) return { kind: "invalid" };
+  if (
+    new Date(row.expires_at).getTime() <= now.getTime() ||
+    new Date(row.idle_expires_at).getTime() <= now.getTime()
+  ) {
+    return { kind: "invalid" };
+  }
+
+  // Claim and child in one transaction: a concurrent twin's UPDATE waits on the row lock
+  // (PostgreSQL) or the connection (SQLite) until the child exists, so it finds it below.
+  const rotated = await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("refresh_tokens")
+      .set({ used_at: at })
+      .where("id", "=", row.id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return null;
+    const refreshToken = newRefreshToken();
+    await trx
+      .insertInto("refresh_tokens")
+      .values({
+        id: uuidv7(now.getTime()),
+        token_hash: hashToken(refreshToken),
+        user_id: row.user_id,
+        family_id: row.family_id,
+        parent_id: row.id,
+        created_at: at,
+        used_at: null,
+        revoked_at: null,
+        idle_expires_at: new Date(
+          Math.min(now.getTime() + refreshIdleMs, new Date(row.expires_at).getTime()),
+        ).toISOString(),
+        expires_at: new Date(row.expires_at).toISOString(), // the login's absolute limit carries over
+      })
+      .execute();
+    return refreshToken;
+  });
+  if (rotated) return { kind: "rotated", refreshToken: rotated, userId: row.user_id };
+
+  // Already used. A concurrent twin within the grace period, whose child is still the newest
+  // and unused, is not an attack.
+  const used = await db
+    .selectFrom("refresh_tokens")
+    .select("used_at")
+    .where("id", "=", row.id)
+    .executeTakeFirstOrThrow();
+  const child = await db
+    .selectFrom("refresh_tokens")
+    .selectAll()
+    .where("parent_id", "=", row.id)
+    .executeTakeFirst();
+  const recent =
+    used.used_at !== null && now.getTime() - new Date(used.used_at).getTime() <= reuseGraceMs;
+  if (recent && child && child.used_at === null && child.revoked_at === null)
+    return { kind: "concurrent", userId: row.user_id };
+
+  await revokeFamily(db, row.family_id, now);
+  return { kind: "reused" };
+}
+
+export async function revokeFamily(db: Db, familyId: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("refresh_tokens")
+    .set({ revoked_at: now.toISOString() })
+    .where("family_id", "=", familyId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/** Logout: revokes the family of the given refresh token, if it exists. */
+export async function revokeByToken(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const row = await db
+    .selectFrom("refresh_tokens")
+    .select("family_id")
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row) return false;
+  await revokeFamily(db, row.family_id, now);
+  return true;
+}

@@ -1,0 +1,130 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { makeFakeBuild } from "../test-support/fake-build.ts";
+
+describe.each(testEngines)("refresh tokens on $name", (engine) => {
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+
+  beforeEach(async () => {
+    database = await engine.open();
+    const buildDir = makeFakeBuild();
+    app = await buildApp(
+      loadConfig(
+        {
+          LOG_LEVEL: "silent",
+          RATE_LIMIT: "off",
+          JWT_SECRET: "x".repeat(40),
+          DATA_DIR: path.join(buildDir, "..", "data"),
+        },
+        { buildDir },
+      ),
+      { database },
+    );
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    app.inject({ method: "POST", url, payload, headers });
+  const login = async () =>
+    (
+      await post("/api/auth/signup", {
+        email: "sam@shop.example",
+        password: "correct horse",
+        first_name: "Sam",
+        last_name: "Reyes",
+      })
+    ).json() as {
+      id: string;
+      accessToken: string;
+      refreshToken: string;
+    };
+  const refresh = (userID: string, token: string) =>
+    post("/api/auth/refresh", { userID, refresh: token });
+  const tokens = () =>
+    database.db
+      .selectFrom("refresh_tokens")
+      .selectAll()
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+
+  it("rotates: a new access and refresh token, the old one marked used", async () => {
+    const session = await login();
+    const res = await refresh(session.id, session.refreshToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const body = res.json();
+    expect(body.accessToken).toMatch(/^ey/);
+    expect(body.refreshToken).not.toBe(session.refreshToken);
+    const rows = await tokens();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.used_at).not.toBeNull();
+    expect(rows[1]).toMatchObject({
+      parent_id: rows[0]?.id,
+      family_id: rows[0]?.family_id,
+      used_at: null,
+      revoked_at: null,
+    });
+    // The new token works in turn, and the new access token passes the admin check.
+    expect((await refresh(session.id, body.refreshToken)).statusCode).toBe(200);
+    expect(
+      (await post("/api/auth/admin", {}, { "x-access-token": body.accessToken })).json(),
+    ).toEqual({ admin: false });
+  });
+
+  it("revokes the whole family when a rotated token is used again later", async () => {
+    const session = await login();
+    const child = (await refresh(session.id, session.refreshToken)).json().refreshToken;
+    const grandchild = (await refresh(session.id, child)).json().refreshToken;
+    // The first token is two generations old: always a reuse, grace or not.
+    expect((await refresh(session.id, session.refreshToken)).statusCode).toBe(401);
+    const rows = await tokens();
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => row.revoked_at !== null)).toBe(true);
+    expect((await refresh(session.id, grandchild)).statusCode).toBe(401);
+  });
+
+  it("gives two concurrent refreshes of the same token one child and no revocation", async () => {
+    const session = await login();
+    const [a, b] = await Promise.all([
+      refresh(session.id, session.refreshToken),
+      refresh(session.id, session.refreshToken),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const rows = await tokens();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.revoked_at === null)).toBe(true);
+    const newest = [a.json(), b.json()].find((r) => r.refreshToken)?.refreshToken;
+    expect((await refresh(session.id, newest)).statusCode).toBe(200);
+  });
+
+  it("refuses a wrong user, an expired token and garbage with 401", async () => {
+    const session = await login();
+    expect((await refresh("someone-else", session.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(session.id, "garbage")).statusCode).toBe(401);
+    expect((await post("/api/auth/refresh", {})).statusCode).toBe(401);
+    await database.db
+      .updateTable("refresh_tokens")
+      .set({ idle_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    expect((await refresh(session.id, session.refreshToken)).statusCode).toBe(401);
+  });
+
+  it("logout revokes the family; the refresh token stops working", async () => {
+    const session = await login();
+    const res = await post("/api/auth/logout", { refresh: session.refreshToken });
+    expect(res.statusCode).toBe(200);
+    expect((await tokens()).every((row) => row.revoked_at !== null)).toBe(true);
+    expect((await refresh(session.id, session.refreshToken)).statusCode).toBe(401);
+    expect((await post("/api/auth/logout", { refresh: "unknown" })).statusCode).toBe(200);
+  });
+});
