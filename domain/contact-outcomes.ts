@@ -9,6 +9,7 @@ export const contactOutcomes = {
   "invalid-email": { ok: false, message: contactTexts.invalidEmail },
   "invalid-first-name": { ok: false, message: contactTexts.invalidFirstName },
   "invalid-last-name": { ok: false, message: contactTexts.invalidLastName },
+  "name-too-long": { ok: false, message: contactTexts.nameTooLong },
   "too-long": { ok: false, message: contactTexts.messageTooLong },
   "too-many": {
     ok: false,
@@ -26,6 +27,5 @@ export function outcomeForMessage(message: string): ContactOutcome {
   const found = (Object.entries(contactOutcomes) as [ContactOutcome, { message: string }][]).find(
     ([, o]) => o.message === message,
   );
-  if (found) return found[0];
-  return message === contactTexts.nameTooLong ? "too-long" : "failed";
+  return found ? found[0] : "failed";
 }

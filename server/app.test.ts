@@ -1,18 +1,13 @@
 import { createHash } from "node:crypto";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
-import { inlineScript, makeFakeBuild } from "./test-support/fake-build.ts";
+import { inlineScript } from "./test-support/fake-build.ts";
+import { buildTestApp } from "./test-support/test-app.ts";
 
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const buildDir = makeFakeBuild();
-  app = await buildApp(
-    loadConfig({ LOG_LEVEL: "silent", DATA_DIR: path.join(buildDir, "..", "data") }, { buildDir }),
-  );
+  app = await buildTestApp();
 });
 afterAll(() => app.close());
 

@@ -8,6 +8,7 @@ import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
 import { contactRoutes } from "./leads/contact.routes.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
+import { registerRateLimit } from "./rate-limit.ts";
 import { resourceCsp } from "./security-headers.ts";
 import { siteRoutes } from "./site-routes.ts";
 import { indexSiteFiles } from "./static-site.ts";
@@ -96,7 +97,6 @@ export async function buildApp(
   app.addHook("onClose", async () => {
     for (const close of closers.reverse()) await close();
   });
-  app.decorate("database", database);
 
   // Lead notifications: queued in the lead's own transaction, sent after the commit.
   let outbox: ReturnType<typeof startOutboxWorker> | null = null;
@@ -116,15 +116,15 @@ export async function buildApp(
   }
   app.decorate("outbox", outbox);
 
+  if (config.rateLimit) await registerRateLimit(app);
+
   await app.register(authRoutes, {
     db: database.db,
     tokens: { key: loadSigningKey(config), issuer: config.siteUrl },
-    rateLimit: config.rateLimit,
   });
 
   await app.register(contactRoutes, {
     db: database.db,
-    rateLimit: config.rateLimit,
     notify: outbox !== null,
     onLeadQueued: () => outbox?.poke(),
   });
@@ -136,7 +136,6 @@ export async function buildApp(
 
 declare module "fastify" {
   interface FastifyInstance {
-    database: DatabaseHandle;
     outbox: ReturnType<typeof startOutboxWorker> | null;
   }
 }

@@ -45,6 +45,26 @@ export function FormMessage({
 const fieldClass =
   "mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper px-1.5 py-1.5 text-lg text-ink placeholder:text-muted focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong";
 
+/** A visible label bound to its input. */
+function TextField({
+  label,
+  className,
+  ...input
+}: {
+  label: string;
+  id: string;
+  className?: string;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={className}>
+      <label htmlFor={input.id} className="font-semibold">
+        {label}
+      </label>
+      <input {...input} className={fieldClass} />
+    </div>
+  );
+}
+
 /**
  * The contact form (spec section 2). Without JavaScript it is a plain form post that the
  * server answers with a redirect to a confirmation or error page. With JavaScript it checks
@@ -103,44 +123,30 @@ export function ContactForm({ sourcePage = "/home" }: { sourcePage?: string }) {
       aria-describedby={`${id}-status`}
       className="grid gap-2.5 sm:grid-cols-2"
     >
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-email`} className="font-semibold">
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={limits.email}
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-first`} className="font-semibold">
-          First Name
-        </label>
-        <input
-          id={`${id}-first`}
-          name="firstName"
-          autoComplete="given-name"
-          maxLength={limits.name}
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-last`} className="font-semibold">
-          Last Name
-        </label>
-        <input
-          id={`${id}-last`}
-          name="lastName"
-          autoComplete="family-name"
-          maxLength={limits.name}
-          className={fieldClass}
-        />
-      </div>
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={limits.email}
+        className="sm:col-span-2"
+      />
+      <TextField
+        id={`${id}-first`}
+        label="First Name"
+        name="firstName"
+        autoComplete="given-name"
+        maxLength={limits.name}
+      />
+      <TextField
+        id={`${id}-last`}
+        label="Last Name"
+        name="lastName"
+        autoComplete="family-name"
+        maxLength={limits.name}
+      />
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-message`} className="font-semibold">
           Message <span className="font-normal text-muted">(optional)</span>

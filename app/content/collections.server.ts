@@ -120,6 +120,17 @@ export const caseStudies = (): Entry<CaseStudyMeta>[] =>
     loadCollection(contentRoot, "case-studies", caseStudySchema).sort(newestFirst),
   );
 
+/** What a case-study card needs (the body stays out of the page data). */
+export const caseStudySummaries = () =>
+  caseStudies().map(({ slug, meta }) => ({
+    slug,
+    client: meta.client,
+    title: meta.title,
+    summary: meta.summary,
+    industry: meta.industry,
+    results: meta.results,
+  }));
+
 export const events = (): Entry<EventMeta>[] =>
   cached("events", () =>
     // Each event renders under its own h3 on /events, so its "##" becomes h4.

@@ -1,10 +1,9 @@
 import { site } from "../../domain/site.ts";
 import { blogPosts } from "../content/collections.server.ts";
 import { blogPostPath } from "../content/public-paths.server.ts";
+import { escapeXml } from "../content/xml.ts";
 import { absoluteUrl } from "../seo.ts";
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const rfc822 = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`).toUTCString();
 
 /** Prerendered to build/client/secret/blog/rss.xml: the journal as RSS 2.0 with full text. */

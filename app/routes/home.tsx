@@ -6,21 +6,14 @@ import { ContactForm } from "../components/contact-form.tsx";
 import { Arrow, ButtonLink, Container, Eyebrow } from "../components/layout.tsx";
 import { LineArt } from "../components/line-art.tsx";
 import { ProcessSteps } from "../components/process-steps.tsx";
-import { caseStudies } from "../content/collections.server.ts";
+import { caseStudySummaries } from "../content/collections.server.ts";
 import { services } from "../content/services.ts";
 import { organizationJsonLd, pageMeta, siteUrl } from "../seo.ts";
 import type { Route } from "./+types/home";
 
 export function loader() {
   return {
-    studies: caseStudies().map(({ slug, meta }) => ({
-      slug,
-      client: meta.client,
-      title: meta.title,
-      summary: meta.summary,
-      industry: meta.industry,
-      results: meta.results,
-    })),
+    studies: caseStudySummaries(),
   };
 }
 

@@ -1,19 +1,12 @@
 import { CaseStudyCard } from "../components/case-study-card.tsx";
 import { Container, PageHeader } from "../components/layout.tsx";
-import { caseStudies } from "../content/collections.server.ts";
+import { caseStudySummaries } from "../content/collections.server.ts";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/previous-work";
 
 export function loader() {
   return {
-    studies: caseStudies().map(({ slug, meta }) => ({
-      slug,
-      client: meta.client,
-      title: meta.title,
-      summary: meta.summary,
-      industry: meta.industry,
-      results: meta.results,
-    })),
+    studies: caseStudySummaries(),
   };
 }
 

@@ -1,8 +1,6 @@
 import { listPublicPages } from "../content/public-paths.server.ts";
+import { escapeXml } from "../content/xml.ts";
 import { absoluteUrl } from "../seo.ts";
-
-const escapeXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Prerendered to build/client/sitemap.xml: indexable public pages only, no auth or admin. */
 export function loader() {

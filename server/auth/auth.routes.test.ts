@@ -1,13 +1,10 @@
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { SignJWT } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "../../domain/auth.ts";
-import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { makeFakeBuild } from "../test-support/fake-build.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
 import { hashPassword } from "./password.ts";
 import { signAccessToken, tokenAudience } from "./tokens.ts";
 import { createUser, findUserByEmail } from "./users.repository.ts";
@@ -16,6 +13,17 @@ const secret = "test-secret-that-is-long-enough-for-hs256!";
 const issuer = "http://localhost:3000";
 const key = new TextEncoder().encode(secret);
 
+/** A well-formed HS256 token with any type and key, for the tokens the API must refuse. */
+const signRaw = (typ: string, signingKey: Uint8Array, sub: string) =>
+  new SignJWT({ typ })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(sub)
+    .setIssuer(issuer)
+    .setAudience(tokenAudience)
+    .setIssuedAt()
+    .setExpirationTime("15m")
+    .sign(signingKey);
+
 describe.each(testEngines)("auth API on $name", (engine) => {
   let app: FastifyInstance;
   let database: DatabaseHandle;
@@ -23,14 +31,7 @@ describe.each(testEngines)("auth API on $name", (engine) => {
 
   beforeEach(async () => {
     database = await engine.open();
-    const buildDir = makeFakeBuild();
-    app = await buildApp(
-      loadConfig(
-        { LOG_LEVEL: "silent", JWT_SECRET: secret, DATA_DIR: path.join(buildDir, "..", "data") },
-        { buildDir },
-      ),
-      { database },
-    );
+    app = await buildTestApp(database, { JWT_SECRET: secret });
   });
   afterEach(async () => {
     await app.close();
@@ -88,6 +89,26 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       const res = await signup(overrides);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
+    });
+
+    it("limits one address to 5 sign-ups per 10 minutes", async () => {
+      const from = (i: number) =>
+        app.inject({
+          method: "POST",
+          url: "/api/auth/signup",
+          remoteAddress: "198.51.100.77",
+          payload: {
+            email: `u${i}@shop.example`,
+            password: "correct horse",
+            first_name: "U",
+            last_name: "V",
+          },
+        });
+      for (let i = 0; i < 5; i++) expect((await from(i)).statusCode).toBe(201);
+      const limited = await from(5);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toMatch(/Too many requests/);
+      expect(limited.headers["retry-after"]).toBeDefined();
     });
 
     it("never grants admin, whatever the body says", async () => {
@@ -214,25 +235,15 @@ describe.each(testEngines)("auth API on $name", (engine) => {
         garbage: "not-a-token",
         "alg none": `${b64({ alg: "none", typ: "JWT" })}.${payload}.`,
         "alg NoNe": `${b64({ alg: "NoNe", typ: "JWT" })}.${payload}.`,
-        "other key": await new SignJWT({ typ: "access" })
-          .setProtectedHeader({ alg: "HS256" })
-          .setSubject(sub)
-          .setIssuer(issuer)
-          .setAudience(tokenAudience)
-          .setIssuedAt()
-          .setExpirationTime("15m")
-          .sign(new TextEncoder().encode("another-secret-another-secret-123456")),
+        "other key": await signRaw(
+          "access",
+          new TextEncoder().encode("another-secret-another-secret-123456"),
+          sub,
+        ),
         tampered: `${header}.${b64({ ...claims, sub: "someone-else" })}.${signature}`,
         expired: await signAccessToken({ key, issuer }, sub, new Date(Date.now() - 60 * 60 * 1000)),
         "refresh token": refreshToken,
-        "wrong type": await new SignJWT({ typ: "refresh" })
-          .setProtectedHeader({ alg: "HS256" })
-          .setSubject(sub)
-          .setIssuer(issuer)
-          .setAudience(tokenAudience)
-          .setIssuedAt()
-          .setExpirationTime("15m")
-          .sign(key),
+        "wrong type": await signRaw("refresh", key, sub),
       };
       for (const [name, token] of Object.entries(bad)) {
         const res = await post(

@@ -1,8 +1,8 @@
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { authTexts, type SessionResponse, validateSignup } from "../../domain/auth.ts";
 import { limits } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
+import { limitPerWindow } from "../rate-limit.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
 import { createSession, revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
 import { signAccessToken, type TokenSettings, verifyAccessToken } from "./tokens.ts";
@@ -16,12 +16,7 @@ import {
   type User,
 } from "./users.repository.ts";
 
-export type AuthRoutesOptions = { db: Db; tokens: TokenSettings; rateLimit: boolean };
-
-const tooMany = (minutes: number) =>
-  Object.assign(new Error(`Too many attempts. Please try again in ${minutes} minute(s).`), {
-    statusCode: 429,
-  });
+export type AuthRoutesOptions = { db: Db; tokens: TokenSettings };
 
 /** The user id of the request's x-access-token, or null. */
 export const accessTokenUser = (request: FastifyRequest, tokens: TokenSettings) => {
@@ -31,14 +26,6 @@ export const accessTokenUser = (request: FastifyRequest, tokens: TokenSettings) 
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const { db, tokens } = opts;
-  if (opts.rateLimit) {
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) => tooMany(Math.ceil(context.ttl / 60000)),
-    });
-  }
-  const limited = (max: number): { rateLimit?: { max: number; timeWindow: number } } =>
-    opts.rateLimit ? { rateLimit: { max, timeWindow: 10 * 60 * 1000 } } : {};
 
   // Tokens and sessions must never be cached by a browser or proxy.
   app.addHook("onSend", async (_request, reply) => {
@@ -60,7 +47,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       unknown
     >;
 
-  app.post("/api/auth/signup", { config: limited(5) }, async (request, reply) => {
+  app.post("/api/auth/signup", { config: limitPerWindow(5) }, async (request, reply) => {
     const checked = validateSignup(body(request));
     if (!checked.ok) return reply.code(400).send({ message: checked.message });
     // Role is never taken from the request: sign-up makes users, create-admin makes admins.
@@ -75,23 +62,27 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     return reply.code(201).send(await session(user));
   });
 
-  app.post("/api/auth/login", { config: limited(20) }, async (request, reply: FastifyReply) => {
-    const { username, password } = body(request);
-    const email = typeof username === "string" ? username.slice(0, limits.email) : "";
-    const secret = typeof password === "string" ? password.slice(0, limits.password * 4) : "";
-    const user = email ? await findUserByEmail(db, email) : undefined;
-    if (user && isLocked(user)) return reply.code(406).send({ message: authTexts.locked });
-    // Same work and same answer whether the user exists or not.
-    const ok = await verifyPassword(secret, user?.password_hash ?? (await decoyHash()));
-    if (!user || !ok) {
-      if (user) await recordFailedLogin(db, user);
-      const after = user ? await findUserById(db, user.id) : undefined;
-      if (after && isLocked(after)) return reply.code(406).send({ message: authTexts.locked });
-      return reply.code(401).send({ message: authTexts.incorrect });
-    }
-    await recordSuccessfulLogin(db, user);
-    return reply.send(await session(user));
-  });
+  app.post(
+    "/api/auth/login",
+    { config: limitPerWindow(20) },
+    async (request, reply: FastifyReply) => {
+      const { username, password } = body(request);
+      const email = typeof username === "string" ? username.slice(0, limits.email) : "";
+      const secret = typeof password === "string" ? password.slice(0, limits.password * 4) : "";
+      const user = email ? await findUserByEmail(db, email) : undefined;
+      if (user && isLocked(user)) return reply.code(406).send({ message: authTexts.locked });
+      // Same work and same answer whether the user exists or not.
+      const ok = await verifyPassword(secret, user?.password_hash ?? (await decoyHash()));
+      if (!user || !ok) {
+        if (user) await recordFailedLogin(db, user);
+        const after = user ? await findUserById(db, user.id) : undefined;
+        if (after && isLocked(after)) return reply.code(406).send({ message: authTexts.locked });
+        return reply.code(401).send({ message: authTexts.incorrect });
+      }
+      await recordSuccessfulLogin(db, user);
+      return reply.send(await session(user));
+    },
+  );
 
   app.post("/api/auth/verify-login", async (request, reply) => {
     const userId = await accessTokenUser(request, tokens);
@@ -101,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     return reply.send({ message: "Session is valid." });
   });
 
-  app.post("/api/auth/refresh", { config: limited(60) }, async (request, reply) => {
+  app.post("/api/auth/refresh", { config: limitPerWindow(60) }, async (request, reply) => {
     const { userID, refresh } = body(request);
     if (typeof userID !== "string" || typeof refresh !== "string" || refresh.length > 200) {
       return reply.code(401).send({ message: "Your session has expired. Please log in again." });

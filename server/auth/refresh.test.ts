@@ -1,11 +1,8 @@
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { makeFakeBuild } from "../test-support/fake-build.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
 
 describe.each(testEngines)("refresh tokens on $name", (engine) => {
   let app: FastifyInstance;
@@ -13,19 +10,7 @@ describe.each(testEngines)("refresh tokens on $name", (engine) => {
 
   beforeEach(async () => {
     database = await engine.open();
-    const buildDir = makeFakeBuild();
-    app = await buildApp(
-      loadConfig(
-        {
-          LOG_LEVEL: "silent",
-          RATE_LIMIT: "off",
-          JWT_SECRET: "x".repeat(40),
-          DATA_DIR: path.join(buildDir, "..", "data"),
-        },
-        { buildDir },
-      ),
-      { database },
-    );
+    app = await buildTestApp(database, { RATE_LIMIT: "off", JWT_SECRET: "x".repeat(40) });
   });
   afterEach(async () => {
     await app.close();

@@ -1,12 +1,9 @@
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/leads.ts";
-import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { makeFakeBuild } from "../test-support/fake-build.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
 import { countLeads, listNewLeads } from "./leads.repository.ts";
 
 const valid = {
@@ -23,16 +20,7 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
 
   beforeEach(async () => {
     database = await engine.open();
-    const buildDir = makeFakeBuild();
-    app = await buildApp(
-      loadConfig(
-        { LOG_LEVEL: "silent", DATA_DIR: path.join(buildDir, "..", "data") },
-        { buildDir },
-      ),
-      {
-        database,
-      },
-    );
+    app = await buildTestApp(database);
   });
   afterEach(async () => {
     await app.close();
@@ -171,5 +159,23 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe("/contact/too-many");
     });
+  });
+});
+
+describe("RATE_LIMIT=off (benchmarks only)", () => {
+  it("lets one address past the limit", async () => {
+    const database = await testEngines[0]?.open();
+    const app = await buildTestApp(database, { RATE_LIMIT: "off" });
+    for (let i = 0; i < 12; i++) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/leads/contact-us",
+        remoteAddress: "203.0.113.50",
+        payload: { ...valid, email: `fast${i}@bakery.example` },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    await app.close();
+    await database?.close();
   });
 });

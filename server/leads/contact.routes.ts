@@ -1,19 +1,18 @@
 import formbody from "@fastify/formbody";
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contactOutcomePath, outcomeForMessage } from "../../domain/contact-outcomes.ts";
 import { contactTexts, honeypotField, validateContact } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
+import { limitPerWindow, tenMinutes } from "../rate-limit.ts";
 import { createLeadWriter } from "./lead-writer.ts";
 
 export type ContactRoutesOptions = {
   db: Db;
-  rateLimit: boolean;
   /** Queue a notification e-mail with each new lead (SMTP configured). */
   notify: boolean;
   /** Called after a lead with a queued notification is committed. */
   onLeadQueued?: () => void;
-  /** Per-IP limit; the issue's default is 10 per 10 minutes. */
+  /** Per-address limit when rate limiting is on; the issue's default is 10 per 10 minutes. */
   limit?: { max: number; timeWindowMs: number };
 };
 
@@ -37,21 +36,8 @@ function sourcePageOf(body: Record<string, unknown>, request: FastifyRequest): s
 
 export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOptions) {
   await app.register(formbody, { bodyLimit: contactBodyLimit });
-  const limit = opts.limit ?? { max: 10, timeWindowMs: 10 * 60 * 1000 };
+  const limit = opts.limit ?? { max: 10, timeWindowMs: tenMinutes };
   const writer = createLeadWriter(opts.db);
-  if (opts.rateLimit) {
-    await app.register(rateLimit, {
-      global: false,
-      // An Error (not a plain object) so it flows through the error handlers with its status.
-      errorResponseBuilder: (_request, context) =>
-        Object.assign(
-          new Error(
-            `Too many requests. Please try again in ${Math.ceil(context.ttl / 60000)} minute(s).`,
-          ),
-          { statusCode: 429 },
-        ),
-    });
-  }
 
   // A rejected form post (rate limit, oversized, bad encoding) still lands on a page, not on JSON.
   // Anything else goes to the application's error handler.
@@ -80,9 +66,7 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
     "/api/leads/contact-us",
     {
       bodyLimit: contactBodyLimit,
-      config: opts.rateLimit
-        ? { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } }
-        : {},
+      config: limitPerWindow(limit.max, limit.timeWindowMs),
     },
     async (request, reply) => {
       const type = request.headers["content-type"] ?? "";

@@ -1,13 +1,10 @@
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { createContactLead } from "../leads/leads.repository.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { makeFakeBuild } from "../test-support/fake-build.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
 import { processOutbox } from "./outbox.ts";
 import { smtpSender } from "./smtp.ts";
 
@@ -80,19 +77,7 @@ describe.each(testEngines)("lead notifications on $name", (engine) => {
   });
 
   it("e-mails the owner once per new lead, with the visitor only as Reply-To", async () => {
-    const buildDir = makeFakeBuild();
-    app = await buildApp(
-      loadConfig(
-        {
-          LOG_LEVEL: "silent",
-          DATA_DIR: path.join(buildDir, "..", "data"),
-          SMTP_URL: smtp.url,
-          NOTIFY_EMAIL: settings.notifyEmail,
-        },
-        { buildDir },
-      ),
-      { database },
-    );
+    app = await buildTestApp(database, { SMTP_URL: smtp.url, NOTIFY_EMAIL: settings.notifyEmail });
     const post = () => app?.inject({ method: "POST", url: "/api/leads/contact-us", payload: lead });
     expect((await post())?.statusCode).toBe(201);
     expect((await post())?.statusCode).toBe(201); // a repeat: stored once, so mailed once
