@@ -23,6 +23,7 @@ export const limits = Object.freeze({
   // Not in the spec: generous bounds so a request cannot store megabytes.
   name: 100,
   message: 5000,
+  notes: 10_000,
 });
 
 export const contactTexts = Object.freeze({
@@ -102,3 +103,78 @@ export type LeadRecord = {
 
 /** Name of the invisible honeypot field; people never fill it, naive bots do. */
 export const honeypotField = "company_website";
+
+export const leadTexts = Object.freeze({
+  saved: "Saved changes!",
+  /** Spec section 8: what a failed save shows when the response carries no message. */
+  updateFailed: "failed to load. reason unknown",
+  notFound: "That lead no longer exists.",
+  changedSince: "Someone else changed this lead since you opened it. It now shows their changes.",
+  badId: "That is not a lead ID.",
+  idMismatch: "The lead ID in the body does not match the one in the address.",
+  badCommStatus: `Communication status must be one of: ${commStatuses.join(", ")}.`,
+  badLeadStatus: `Lead status must be one of: ${leadStatuses.join(", ")}.`,
+  notesTooLong: `Notes can be at most ${limits.notes.toLocaleString("en-US")} characters.`,
+  nothingToUpdate: "Send at least one of CommStatus, LeadStatus or Notes.",
+  badUpdatedAt: "UpdatedAt must be the lead's UpdatedAt timestamp.",
+});
+
+/** Lowercase or uppercase hex UUID, any version (spec section 5's "UUID pattern"). */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string =>
+  typeof value === "string" && uuidPattern.test(value);
+
+/** What an update may change; absent fields stay as they are. */
+export type LeadChanges = {
+  readonly CommStatus?: CommStatus;
+  readonly LeadStatus?: LeadStatus;
+  readonly Notes?: string;
+};
+
+export type LeadUpdate = {
+  readonly id: string;
+  readonly changes: LeadChanges;
+  /** The UpdatedAt the client's copy was based on, when it sent one (optimistic concurrency). */
+  readonly basedOn?: string;
+};
+
+/**
+ * `POST /api/leads/update/{ID}` with `{ ID, CommStatus, LeadStatus, Notes, UpdatedAt? }`.
+ * The spec's page always sends all three fields; other callers may send fewer.
+ */
+export function validateLeadUpdate(
+  pathId: string,
+  input: Record<string, unknown>,
+): { ok: true; value: LeadUpdate } | { ok: false; message: string } {
+  if (!isUuid(pathId)) return { ok: false, message: leadTexts.badId };
+  if (
+    input.ID !== undefined &&
+    (typeof input.ID !== "string" || input.ID.toLowerCase() !== pathId.toLowerCase())
+  )
+    return { ok: false, message: leadTexts.idMismatch };
+  const changes: { CommStatus?: CommStatus; LeadStatus?: LeadStatus; Notes?: string } = {};
+  if (input.CommStatus !== undefined) {
+    if (!commStatuses.includes(input.CommStatus as CommStatus))
+      return { ok: false, message: leadTexts.badCommStatus };
+    changes.CommStatus = input.CommStatus as CommStatus;
+  }
+  if (input.LeadStatus !== undefined) {
+    if (!leadStatuses.includes(input.LeadStatus as LeadStatus))
+      return { ok: false, message: leadTexts.badLeadStatus };
+    changes.LeadStatus = input.LeadStatus as LeadStatus;
+  }
+  if (input.Notes !== undefined && input.Notes !== null) {
+    if (typeof input.Notes !== "string" || input.Notes.length > limits.notes)
+      return { ok: false, message: leadTexts.notesTooLong };
+    changes.Notes = input.Notes;
+  }
+  if (Object.keys(changes).length === 0) return { ok: false, message: leadTexts.nothingToUpdate };
+  let basedOn: string | undefined;
+  if (input.UpdatedAt !== undefined && input.UpdatedAt !== null) {
+    const at =
+      typeof input.UpdatedAt === "string" ? new Date(input.UpdatedAt) : new Date(Number.NaN);
+    if (Number.isNaN(at.getTime())) return { ok: false, message: leadTexts.badUpdatedAt };
+    basedOn = at.toISOString();
+  }
+  return { ok: true, value: { id: pathId.toLowerCase(), changes, basedOn } };
+}

@@ -6,6 +6,7 @@ import { loadSigningKey } from "./auth/secret.ts";
 import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
 import { contactRoutes } from "./leads/contact.routes.ts";
+import { leadsRoutes } from "./leads/leads.routes.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
 import { registerRateLimit } from "./rate-limit.ts";
@@ -118,10 +119,9 @@ export async function buildApp(
 
   if (config.rateLimit) await registerRateLimit(app);
 
-  await app.register(authRoutes, {
-    db: database.db,
-    tokens: { key: loadSigningKey(config), issuer: config.siteUrl },
-  });
+  const tokens = { key: loadSigningKey(config), issuer: config.siteUrl };
+  await app.register(authRoutes, { db: database.db, tokens });
+  await app.register(leadsRoutes, { db: database.db, tokens });
 
   await app.register(contactRoutes, {
     db: database.db,

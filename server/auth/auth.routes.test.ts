@@ -1,28 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { SignJWT } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { authTexts } from "../../domain/auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
+import { badAccessTokens, testSecret, testTokens } from "../test-support/tokens.ts";
 import { hashPassword } from "./password.ts";
-import { signAccessToken, tokenAudience } from "./tokens.ts";
+import { signAccessToken } from "./tokens.ts";
 import { createUser, findUserByEmail } from "./users.repository.ts";
-
-const secret = "test-secret-that-is-long-enough-for-hs256!";
-const issuer = "http://localhost:3000";
-const key = new TextEncoder().encode(secret);
-
-/** A well-formed HS256 token with any type and key, for the tokens the API must refuse. */
-const signRaw = (typ: string, signingKey: Uint8Array, sub: string) =>
-  new SignJWT({ typ })
-    .setProtectedHeader({ alg: "HS256" })
-    .setSubject(sub)
-    .setIssuer(issuer)
-    .setAudience(tokenAudience)
-    .setIssuedAt()
-    .setExpirationTime("15m")
-    .sign(signingKey);
 
 describe.each(testEngines)("auth API on $name", (engine) => {
   let app: FastifyInstance;
@@ -31,7 +16,7 @@ describe.each(testEngines)("auth API on $name", (engine) => {
 
   beforeEach(async () => {
     database = await engine.open();
-    app = await buildTestApp(database, { JWT_SECRET: secret });
+    app = await buildTestApp(database, { JWT_SECRET: testSecret });
   });
   afterEach(async () => {
     await app.close();
@@ -207,7 +192,7 @@ describe.each(testEngines)("auth API on $name", (engine) => {
 
     it("reads the admin flag from the database", async () => {
       const admin = await makeAdmin();
-      const token = await signAccessToken({ key, issuer }, admin?.id ?? "");
+      const token = await signAccessToken(testTokens, admin?.id ?? "");
       expect((await post("/api/auth/admin", {}, { "x-access-token": token })).json()).toEqual({
         admin: true,
       });
@@ -220,31 +205,14 @@ describe.each(testEngines)("auth API on $name", (engine) => {
     it("refuses every kind of bad token with 401", async () => {
       const admin = await makeAdmin();
       const sub = admin?.id ?? "";
-      const good = await signAccessToken({ key, issuer }, sub);
-      const [header, payload, signature] = good.split(".");
-      const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
-      const claims = JSON.parse(Buffer.from(payload ?? "", "base64url").toString());
+      const good = await signAccessToken(testTokens, sub);
       const refreshToken = (
         await post("/api/auth/login", {
           username: "owner@fineline.studio",
           password: "owner password",
         })
       ).json().refreshToken;
-      const bad: Record<string, string | undefined> = {
-        missing: undefined,
-        garbage: "not-a-token",
-        "alg none": `${b64({ alg: "none", typ: "JWT" })}.${payload}.`,
-        "alg NoNe": `${b64({ alg: "NoNe", typ: "JWT" })}.${payload}.`,
-        "other key": await signRaw(
-          "access",
-          new TextEncoder().encode("another-secret-another-secret-123456"),
-          sub,
-        ),
-        tampered: `${header}.${b64({ ...claims, sub: "someone-else" })}.${signature}`,
-        expired: await signAccessToken({ key, issuer }, sub, new Date(Date.now() - 60 * 60 * 1000)),
-        "refresh token": refreshToken,
-        "wrong type": await signRaw("refresh", key, sub),
-      };
+      const bad = await badAccessTokens(sub, refreshToken);
       for (const [name, token] of Object.entries(bad)) {
         const res = await post(
           "/api/auth/admin",

@@ -3,9 +3,10 @@ import { authTexts, type SessionResponse, validateSignup } from "../../domain/au
 import { limits } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import { limitPerWindow } from "../rate-limit.ts";
+import { accessTexts, accessTokenUser } from "./guards.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
 import { createSession, revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
-import { signAccessToken, type TokenSettings, verifyAccessToken } from "./tokens.ts";
+import { signAccessToken, type TokenSettings } from "./tokens.ts";
 import {
   createUser,
   findUserByEmail,
@@ -17,12 +18,6 @@ import {
 } from "./users.repository.ts";
 
 export type AuthRoutesOptions = { db: Db; tokens: TokenSettings };
-
-/** The user id of the request's x-access-token, or null. */
-export const accessTokenUser = (request: FastifyRequest, tokens: TokenSettings) => {
-  const header = request.headers["x-access-token"];
-  return verifyAccessToken(tokens, typeof header === "string" ? header : undefined);
-};
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const { db, tokens } = opts;
@@ -122,7 +117,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   app.post("/api/auth/admin", async (request, reply) => {
     const userId = await accessTokenUser(request, tokens);
     const user = userId ? await findUserById(db, userId) : undefined;
-    if (!user) return reply.code(401).send({ message: "Please log in." });
+    if (!user) return reply.code(401).send({ message: accessTexts.unauthenticated });
     // From the database, never from the token: a demotion takes effect at once.
     return reply.send({ admin: user.role === "admin" });
   });

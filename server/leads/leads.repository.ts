@@ -1,5 +1,5 @@
 import type { Selectable, Transaction } from "kysely";
-import type { LeadRecord } from "../../domain/leads.ts";
+import type { LeadRecord, LeadUpdate } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import { type Database, type LeadsTable, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
@@ -129,15 +129,98 @@ export async function countLeads(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** "New Leads": UNREAD, newest first. */
-export async function listNewLeads(db: Db, limit = 100): Promise<LeadRecord[]> {
-  const rows = await db
+/** Which list: "New Leads" (UNREAD, newest first) or "Follow Up With" (the rest, latest update first). */
+export type LeadList = "new" | "old";
+
+/** Where a page ended: the sort timestamp and id of its last lead. */
+export type LeadCursor = { readonly at: string; readonly id: string };
+
+export type LeadPage = { readonly leads: LeadRecord[]; readonly next: LeadCursor | null };
+
+/**
+ * One page of a list, in a stable order (timestamp, then id, both descending) so paging never
+ * skips or repeats a lead that ties on time. Keyset paging: cost does not grow with depth.
+ */
+export async function listLeads(
+  db: Db,
+  list: LeadList,
+  { limit, after }: { limit: number; after?: LeadCursor },
+): Promise<LeadPage> {
+  const column = list === "new" ? "created_at" : "updated_at";
+  let query = db
     .selectFrom("leads")
     .selectAll()
-    .where("comm_status", "=", "UNREAD")
-    .orderBy("created_at", "desc")
+    .where("comm_status", list === "new" ? "=" : "<>", "UNREAD");
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb(column, "<", after.at),
+        eb.and([eb(column, "=", after.at), eb("id", "<", after.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy(column, "desc")
     .orderBy("id", "desc")
-    .limit(limit)
+    .limit(limit + 1)
     .execute();
-  return rows.map(toLeadRecord);
+  const page = rows.slice(0, limit).map(toLeadRecord);
+  const last = page.at(-1);
+  const next =
+    rows.length > limit && last
+      ? { at: list === "new" ? last.CreatedAt : last.UpdatedAt, id: last.ID }
+      : null;
+  return { leads: page, next };
+}
+
+/** "New Leads": UNREAD, newest first. */
+export async function listNewLeads(db: Db, limit = 100): Promise<LeadRecord[]> {
+  return (await listLeads(db, "new", { limit })).leads;
+}
+
+export type LeadUpdateResult =
+  | { kind: "updated"; lead: LeadRecord }
+  | { kind: "not-found" }
+  | { kind: "stale"; lead: LeadRecord };
+
+/**
+ * Applies an update as a compare-and-swap on UpdatedAt, the same on SQLite and PostgreSQL
+ * without row locks: read the lead, then write only if it is still the version we read. With
+ * `basedOn` (the UpdatedAt the caller saw) a lead changed since is never overwritten; the
+ * caller gets the current lead back instead. Without it the last writer wins, retried on a race.
+ */
+export async function updateLead(
+  db: Db,
+  update: LeadUpdate,
+  now = new Date(),
+): Promise<LeadUpdateResult> {
+  for (;;) {
+    const row = await db
+      .selectFrom("leads")
+      .selectAll()
+      .where("id", "=", update.id)
+      .executeTakeFirst();
+    if (!row) return { kind: "not-found" };
+    const current = toLeadRecord(row);
+    if (update.basedOn && update.basedOn !== current.UpdatedAt)
+      return { kind: "stale", lead: current };
+    const { CommStatus, LeadStatus, Notes } = update.changes;
+    // Strictly after the version it replaces, so every version has its own UpdatedAt even
+    // within one millisecond or with a clock behind the last writer's.
+    const at = new Date(Math.max(now.getTime(), Date.parse(current.UpdatedAt) + 1)).toISOString();
+    const written = await db
+      .updateTable("leads")
+      .set({
+        ...(CommStatus !== undefined ? { comm_status: CommStatus } : {}),
+        ...(LeadStatus !== undefined ? { lead_status: LeadStatus } : {}),
+        ...(Notes !== undefined ? { notes: Notes } : {}),
+        updated_at: at,
+      })
+      .where("id", "=", update.id)
+      .where("updated_at", "=", current.UpdatedAt)
+      .executeTakeFirst();
+    if (Number(written.numUpdatedRows) === 1)
+      return { kind: "updated", lead: { ...current, ...update.changes, UpdatedAt: at } };
+    // Someone else wrote between our read and our write: read again and decide again.
+  }
 }
