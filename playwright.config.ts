@@ -5,6 +5,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./scripts/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// One data directory for the server and the tests (which create accounts in it with the
+// create-admin command). Set once in the runner; its workers inherit it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "fineline-e2e-"));
 
 /** Browser tests run against the production build, served exactly as `npm start` serves it. */
 export default defineConfig({
@@ -32,7 +35,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "fineline-e2e-")),
+      DATA_DIR: process.env.E2E_DATA_DIR,
     },
   },
 });

@@ -25,12 +25,16 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("secret/blog/rss.xml", "routes/blog-rss.ts"),
 
-  // Client-rendered screens, served from the SPA fallback (built out by the auth and admin issues).
-  route("login", "routes/client-screen.tsx", { id: "login" }),
-  route("signup", "routes/client-screen.tsx", { id: "signup" }),
-  route("logout", "routes/client-screen.tsx", { id: "logout" }),
-  route("access-denied", "routes/client-screen.tsx", { id: "access-denied" }),
-  route("admin/*", "routes/client-screen.tsx", { id: "admin" }),
+  // Client-rendered screens, served from the SPA fallback and never indexed.
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("access-denied", "routes/access-denied.tsx"),
+  // The admin area: one layout whose middleware guards every page under it.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/home.tsx"),
+    route("leads", "routes/admin/leads.tsx"),
+  ]),
 
   // Spec redirects and "any other path → /", mirrored by the server as real HTTP redirects.
   route("*", "routes/redirect.tsx"),

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { type ContactOutcome, contactOutcomes } from "../../domain/contact-outcomes.ts";
-import { ContactForm, FormMessage } from "../components/contact-form.tsx";
+import { ContactForm } from "../components/contact-form.tsx";
+import { FormMessage } from "../components/form-fields.tsx";
 import { Container, Eyebrow } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
 import type { Route } from "./+types/contact-outcome";

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./axe.ts";
 import { privateRoutes, publicRoutes } from "./public-routes.ts";
 
 const viewports = [
@@ -14,18 +14,7 @@ for (const { name, viewport } of viewports) {
       test(`${path} has no serious or critical violations`, async ({ page }) => {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-          .analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map(
-            (v) =>
-              `${v.id}: ${v.help} (${v.nodes
-                .map((n) => n.target.join(" "))
-                .slice(0, 3)
-                .join(", ")})`,
-          );
+        const serious = await seriousViolations(page);
         expect(serious).toEqual([]);
       });
     }

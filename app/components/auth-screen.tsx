@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import { Container, Eyebrow } from "./layout.tsx";
+
+/**
+ * The frame of the account screens (log in, sign up, log out, access denied): a short
+ * statement on one side, the task on a card on the other; stacked on phones.
+ */
+export function AuthScreen({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  lead: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Container className="grid min-h-[80vh] content-start gap-5 pt-14 pb-10 md:grid-cols-[1fr_minmax(0,30rem)] md:items-start md:gap-8 md:pt-20 lg:gap-12">
+      <div className="md:pt-3">
+        <Eyebrow>{eyebrow}</Eyebrow>
+        <h1 className="mt-2 text-title font-bold">{title}</h1>
+        <p className="mt-2 max-w-md text-lg text-muted">{lead}</p>
+      </div>
+      <div className="rounded-sm border border-line bg-white/60 p-3 shadow-[0_1px_0_rgb(14_17_22/0.04),0_12px_32px_-16px_rgb(14_17_22/0.18)] sm:p-4">
+        {children}
+      </div>
+    </Container>
+  );
+}
+
+const buttonBase =
+  "inline-flex h-6 items-center justify-center rounded-sm px-3 font-bold transition-colors duration-200 disabled:cursor-progress disabled:opacity-70";
+export const primaryButton = `${buttonBase} bg-ink text-paper hover:bg-accent hover:text-ink`;
+export const secondaryButton = `${buttonBase} border border-ink/25 text-ink hover:border-ink`;
+
+/** Next steps after a task is done: plain links styled as buttons. */
+export function NextSteps({ links }: { links: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <div className="mt-3 flex flex-wrap gap-1.5">
+      {links.map((link, i) => (
+        <Link key={link.to} to={link.to} className={i === 0 ? primaryButton : secondaryButton}>
+          {link.label}
+        </Link>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/** Form pieces shared by the contact form, its outcome pages and the account screens. */
+
+/** The response's `message` when it has one (spec section 7), otherwise the given default. */
+export async function messageOf(response: Response, fallback: string): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    return typeof body.message === "string" && body.message.trim() ? body.message : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The success or error message of a form; shared with the no-JavaScript outcome pages. */
+export function FormMessage({
+  kind,
+  children,
+}: {
+  kind: "success" | "error";
+  children: React.ReactNode;
+}) {
+  return kind === "success" ? (
+    <p
+      role="status"
+      className="rounded-sm border-l-4 border-[#1f7a4d] bg-[#e6f4ec] px-2 py-1.5 font-semibold text-[#14532d]"
+    >
+      {children}
+    </p>
+  ) : (
+    <p
+      role="alert"
+      className="rounded-sm border-l-4 border-[#b42318] bg-[#fdecea] px-2 py-1.5 font-semibold text-[#8a1c12]"
+    >
+      {children}
+    </p>
+  );
+}
+
+export const fieldClass =
+  "mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper px-1.5 py-1.5 text-lg text-ink placeholder:text-muted focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong";
+
+/** A visible label bound to its input. */
+export function TextField({
+  label,
+  className,
+  ...input
+}: {
+  label: string;
+  id: string;
+  className?: string;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={className}>
+      <label htmlFor={input.id} className="font-semibold">
+        {label}
+      </label>
+      <input {...input} className={fieldClass} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { AuthScreen, NextSteps } from "../components/auth-screen.tsx";
+import { privateMeta } from "../seo.ts";
+import { readSession } from "../session/storage.ts";
+import type { Route } from "./+types/access-denied";
+
+export const meta = () => privateMeta("Access denied");
+
+export function clientLoader() {
+  const session = readSession();
+  return { email: typeof session?.email === "string" ? session.email : null };
+}
+
+/** Where the admin check sends a logged-in user who is not an admin (spec section 6). */
+export default function AccessDenied({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthScreen
+      eyebrow="Studio area"
+      title="Access denied"
+      lead="The admin area is only for the studio's administrators."
+    >
+      <p className="text-lg">
+        {loaderData.email ? (
+          <>
+            You're logged in as <strong className="break-all">{loaderData.email}</strong>, which
+            doesn't have admin access.
+          </>
+        ) : (
+          "This account doesn't have admin access."
+        )}
+      </p>
+      <p className="mt-1 text-muted">
+        If it should, ask the studio's owner to grant it, then log in again. To use a different
+        account, log out first.
+      </p>
+      <NextSteps
+        links={[
+          { to: "/logout", label: "Log out" },
+          { to: "/", label: "Back to the home page" },
+        ]}
+      />
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,102 @@
+import { useId, useRef, useState } from "react";
+import { redirect, useNavigate } from "react-router";
+import { authTexts } from "../../domain/auth.ts";
+import { limits } from "../../domain/leads.ts";
+import { AuthScreen, primaryButton, secondaryButton } from "../components/auth-screen.tsx";
+import { FormMessage, TextField } from "../components/form-fields.tsx";
+import { privateMeta } from "../seo.ts";
+import { postJson } from "../session/api.ts";
+import { safeForward } from "../session/forward.ts";
+import { readSession, type StoredSession, saveSession } from "../session/storage.ts";
+import type { Route } from "./+types/login";
+
+export const meta = () => privateMeta("Log in");
+
+/** Spec section 2: read `forward` (same-site paths only, default /home); a logged-in user goes on at once. */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const forward = safeForward(new URL(request.url).searchParams.get("forward"));
+  if (readSession()) throw redirect(forward);
+  return { forward };
+}
+
+/** Spec section 8: a 406 shows the body's message, a 429 too; anything else one fixed text. */
+function loginError(status: number, message: string | null): string {
+  if ((status === 406 || status === 429) && message) return message;
+  if (status === 0) return "We couldn't reach the server. Check your connection and try again.";
+  return authTexts.incorrect;
+}
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const { forward } = loaderData;
+  const navigate = useNavigate();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const inFlight = useRef(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const form = new FormData(event.currentTarget);
+    setError(null);
+    inFlight.current = true;
+    setSending(true);
+    // No client-side validation on login (spec section 5): the server decides.
+    const result = await postJson<Record<string, unknown>>("/api/auth/login", {
+      username: String(form.get("username") ?? ""),
+      password: String(form.get("password") ?? ""),
+    });
+    inFlight.current = false;
+    setSending(false);
+    if (result.ok && typeof result.data?.accessToken === "string") {
+      saveSession(result.data as StoredSession);
+      navigate(forward, { replace: true });
+      return;
+    }
+    setError(loginError(result.status, result.ok ? null : result.error));
+  }
+
+  return (
+    <AuthScreen
+      eyebrow="Studio area"
+      title="Log in"
+      lead="For the Fineline team: every enquiry from the site, with its notes and follow-ups."
+    >
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={`${id}-status`}
+        className="grid gap-2.5"
+      >
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          name="username"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          maxLength={limits.email}
+        />
+        <TextField
+          id={`${id}-password`}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={limits.password}
+        />
+        <div id={`${id}-status`} aria-live="polite" aria-atomic="true">
+          {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-1.5">
+          <button type="submit" aria-disabled={sending} className={primaryButton}>
+            {sending ? "Logging in…" : "Log In"}
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => navigate("/signup")}>
+            Sign Up
+          </button>
+        </div>
+      </form>
+    </AuthScreen>
+  );
+}

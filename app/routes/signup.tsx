@@ -1,0 +1,143 @@
+import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { type SessionResponse, validateSignup } from "../../domain/auth.ts";
+import { limits } from "../../domain/leads.ts";
+import { AuthScreen, NextSteps, primaryButton } from "../components/auth-screen.tsx";
+import { FormMessage, TextField } from "../components/form-fields.tsx";
+import { privateMeta } from "../seo.ts";
+import { postJson } from "../session/api.ts";
+import { type StoredSession, saveSession } from "../session/storage.ts";
+
+export const meta = () => privateMeta("Sign up");
+
+type State =
+  | { kind: "editing"; error: string | null }
+  | { kind: "sending" }
+  | { kind: "done"; firstName: string };
+
+/**
+ * Sign-up: the same rules as the server (domain/auth.ts) checked before sending, the
+ * server's message shown when it refuses. Success signs the new user in.
+ */
+export default function Signup() {
+  const id = useId();
+  const [state, setState] = useState<State>({ kind: "editing", error: null });
+  const inFlight = useRef(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const form = Object.fromEntries(new FormData(event.currentTarget));
+    const checked = validateSignup(form);
+    if (!checked.ok) {
+      setState({ kind: "editing", error: checked.message });
+      return;
+    }
+    inFlight.current = true;
+    setState({ kind: "sending" });
+    const result = await postJson<SessionResponse>("/api/auth/signup", checked.value);
+    inFlight.current = false;
+    if (result.ok && typeof result.data?.accessToken === "string") {
+      saveSession(result.data as StoredSession);
+      setState({ kind: "done", firstName: result.data.firstName });
+      return;
+    }
+    setState({
+      kind: "editing",
+      error: result.ok
+        ? "Something went wrong. Please try again."
+        : (result.error ?? "We couldn't create your account. Please try again."),
+    });
+  }
+
+  if (state.kind === "done") {
+    return (
+      <AuthScreen eyebrow="Studio area" title="Sign up" lead="Accounts are for the Fineline team.">
+        <div role="status" aria-live="polite">
+          <h2 className="text-2xl font-bold">Welcome, {state.firstName}.</h2>
+          <p className="mt-1 text-muted">
+            Your account is ready and you are logged in. The studio's owner can give it access to
+            the lead tracker.
+          </p>
+        </div>
+        <NextSteps
+          links={[
+            { to: "/home", label: "Go to the home page" },
+            { to: "/logout", label: "Log out" },
+          ]}
+        />
+      </AuthScreen>
+    );
+  }
+
+  const sending = state.kind === "sending";
+  return (
+    <AuthScreen
+      eyebrow="Studio area"
+      title="Sign up"
+      lead="Accounts are for the Fineline team and the people we work with."
+    >
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={`${id}-status`}
+        className="grid gap-2.5 sm:grid-cols-2"
+      >
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={limits.email}
+          className="sm:col-span-2"
+        />
+        <div className="sm:col-span-2">
+          <TextField
+            id={`${id}-password`}
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={limits.password}
+            aria-describedby={`${id}-password-hint`}
+          />
+          <p id={`${id}-password-hint`} className="mt-0.5 text-sm text-muted">
+            8 to 60 characters. A short sentence is easy to remember and hard to guess.
+          </p>
+        </div>
+        <TextField
+          id={`${id}-first`}
+          label="First Name"
+          name="first_name"
+          autoComplete="given-name"
+          maxLength={limits.name}
+        />
+        <TextField
+          id={`${id}-last`}
+          label="Last Name"
+          name="last_name"
+          autoComplete="family-name"
+          maxLength={limits.name}
+        />
+        <div id={`${id}-status`} aria-live="polite" aria-atomic="true" className="sm:col-span-2">
+          {state.kind === "editing" && state.error ? (
+            <FormMessage kind="error">{state.error}</FormMessage>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
+          <button type="submit" aria-disabled={sending} className={primaryButton}>
+            {sending ? "Creating your account…" : "Sign Up"}
+          </button>
+          <Link
+            to="/login"
+            className="font-semibold text-accent-strong underline underline-offset-4"
+          >
+            Log in instead
+          </Link>
+        </div>
+      </form>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,56 @@
+import type { SessionResponse } from "../../domain/auth.ts";
+
+/**
+ * The stored session (spec sections 3 and 4): the whole login response, kept in
+ * localStorage under "user". Anything unreadable counts as "not logged in".
+ */
+export const sessionKey = "user";
+
+export type StoredSession = SessionResponse & Record<string, unknown>;
+
+const isSession = (value: unknown): value is StoredSession => {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.id === "string" &&
+    typeof v.accessToken === "string" &&
+    typeof v.refreshToken === "string"
+  );
+};
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    // Storage disabled by the browser (privacy settings): behave as logged out.
+    return null;
+  }
+}
+
+export function readSession(): StoredSession | null {
+  try {
+    const parsed: unknown = JSON.parse(storage()?.getItem(sessionKey) ?? "null");
+    return isSession(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(session: StoredSession): void {
+  storage()?.setItem(sessionKey, JSON.stringify(session));
+}
+
+export function clearSession(): void {
+  storage()?.removeItem(sessionKey);
+}
+
+/** After a refresh: the new access token, and the rotated refresh token when the server sent one. */
+export function replaceTokens(tokens: { accessToken: string; refreshToken?: unknown }): void {
+  const current = readSession();
+  if (!current) return;
+  saveSession({
+    ...current,
+    accessToken: tokens.accessToken,
+    ...(typeof tokens.refreshToken === "string" ? { refreshToken: tokens.refreshToken } : {}),
+  });
+}

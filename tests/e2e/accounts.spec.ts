@@ -1,0 +1,308 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  apiLogin,
+  createOwner,
+  ensureMember,
+  member,
+  owner,
+  readStoredSession,
+  storeSession,
+} from "./accounts.ts";
+import { seriousViolations } from "./axe.ts";
+import { gotoHydrated } from "./hydration.ts";
+
+// Logins from this file: about ten real ones, well under the server's 20 per 10 minutes.
+// The 406 and 429 displays are simulated in the browser; the server side of both is tested in the API suite.
+
+test.beforeAll(async ({ playwright }, workerInfo) => {
+  createOwner();
+  const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+  await ensureMember(request);
+  await request.dispose();
+});
+
+const login = async (page: Page, who: { email: string; password: string }) => {
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Log In" }).click();
+};
+
+test.describe("guards", () => {
+  for (const path of ["/admin", "/admin/leads"]) {
+    test(`${path} sends a visitor with no session to /login?forward=${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/login?forward=${path}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+    });
+  }
+
+  test("logging in from the guard lands on the page that was asked for", async ({ page }) => {
+    await page.goto("/admin/leads");
+    await expect(page).toHaveURL("/login?forward=/admin/leads");
+    await login(page, owner);
+    await expect(page).toHaveURL("/admin/leads");
+    await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+    const stored = await readStoredSession(page);
+    expect(stored).toMatchObject({ email: owner.email, accessToken: expect.stringMatching(/^ey/) });
+    expect(stored?.refreshToken).toEqual(expect.any(String));
+  });
+
+  test("a non-admin is sent to /access-denied, which explains and offers logout", async ({
+    page,
+    request,
+  }) => {
+    await storeSession(page, await apiLogin(request, member));
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/access-denied");
+    await expect(page.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
+    await expect(page.getByText(member.email)).toBeVisible();
+    await page.getByRole("link", { name: "Log out" }).click();
+    await expect(page).toHaveURL("/logout");
+    expect(await readStoredSession(page)).toBeNull();
+  });
+
+  test("a bad access token is refreshed in place: the page opens, both tokens are replaced", async ({
+    page,
+    request,
+  }) => {
+    const session = await apiLogin(request, owner);
+    await storeSession(page, { ...session, accessToken: "expired-or-garbage" });
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome back." })).toBeVisible();
+    await expect(page).toHaveURL("/admin");
+    const stored = await readStoredSession(page);
+    expect(stored?.accessToken).toMatch(/^ey/);
+    expect(stored?.refreshToken).not.toBe(session.refreshToken);
+    expect(stored?.id).toBe(session.id);
+    // The stored refresh token is the live one: it rotates again.
+    const next = await request.post("/api/auth/refresh", {
+      data: { userID: session.id, refresh: stored?.refreshToken },
+    });
+    expect(next.status()).toBe(200);
+    expect((await next.json()).refreshToken).toEqual(expect.any(String));
+  });
+
+  test("with both tokens bad the session is cleared and the guard goes to login", async ({
+    page,
+  }) => {
+    await storeSession(page, {
+      id: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+      email: owner.email,
+      accessToken: "bad",
+      refreshToken: "also-bad",
+    });
+    await page.goto("/admin/leads");
+    await expect(page).toHaveURL("/login?forward=/admin/leads");
+    expect(await readStoredSession(page)).toBeNull();
+  });
+
+  test("moving between admin pages keeps the session and checks it again", async ({
+    page,
+    request,
+  }) => {
+    await storeSession(page, await apiLogin(request, owner));
+    await gotoHydrated(page, "/admin");
+    const checks: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/auth/")) checks.push(new URL(r.url()).pathname);
+    });
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Leads" })
+      .click();
+    await expect(page).toHaveURL("/admin/leads");
+    await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+    expect(checks).toEqual(expect.arrayContaining(["/api/auth/verify-login", "/api/auth/admin"]));
+  });
+});
+
+test.describe("login", () => {
+  test("has Email, Password, Log In and a Sign Up button to /signup; noindex", async ({ page }) => {
+    await gotoHydrated(page, "/login");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expect(page.getByLabel("Email")).toBeVisible();
+    await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
+    await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL("/signup");
+  });
+
+  test("goes to /home by default and stores the whole login response", async ({ page }) => {
+    let body: unknown;
+    page.on("response", async (r) => {
+      if (r.url().endsWith("/api/auth/login")) body = await r.json();
+    });
+    await gotoHydrated(page, "/login");
+    await login(page, owner);
+    await expect(page).toHaveURL("/home");
+    expect(await readStoredSession(page)).toEqual(body);
+  });
+
+  for (const hostile of ["https://evil.example/admin", "//evil.example", "/\\evil.example"]) {
+    test(`ignores a hostile forward (${hostile}) and goes to /home`, async ({ page, request }) => {
+      // The redirect happens on arrival for a logged-in user, which costs no extra login.
+      await storeSession(page, await apiLogin(request, member));
+      await page.goto(`/login?forward=${encodeURIComponent(hostile)}`);
+      await expect(page).toHaveURL("/home");
+    });
+  }
+
+  test("a hostile forward is ignored after a real login too", async ({ page }) => {
+    await gotoHydrated(page, `/login?forward=${encodeURIComponent("https://evil.example/")}`);
+    await login(page, member);
+    await expect(page).toHaveURL("/home");
+  });
+
+  test("an already logged-in user is sent on at once", async ({ page, request }) => {
+    await storeSession(page, await apiLogin(request, owner));
+    await page.goto("/login?forward=/admin");
+    await expect(page).toHaveURL("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome back." })).toBeVisible();
+  });
+
+  test("a wrong password shows “Incorrect Username or Password!”", async ({ page }) => {
+    await gotoHydrated(page, "/login");
+    await login(page, { email: owner.email, password: "not the password" });
+    await expect(page.getByRole("alert")).toHaveText("Incorrect Username or Password!");
+    await expect(page).toHaveURL("/login");
+    expect(await readStoredSession(page)).toBeNull();
+  });
+
+  test("a 406 shows the body's message (the lockout)", async ({ page }) => {
+    const message = "Too many failed attempts. This account is locked for 15 minutes.";
+    await page.route("**/api/auth/login", (route) =>
+      route.fulfill({ status: 406, contentType: "application/json", json: { message } }),
+    );
+    await gotoHydrated(page, "/login");
+    await login(page, owner);
+    await expect(page.getByRole("alert")).toHaveText(message);
+  });
+
+  test("a 429 shows its message", async ({ page }) => {
+    const message = "Too many requests. Please try again in 10 minute(s).";
+    await page.route("**/api/auth/login", (route) =>
+      route.fulfill({ status: 429, contentType: "application/json", json: { message } }),
+    );
+    await gotoHydrated(page, "/login");
+    await login(page, owner);
+    await expect(page.getByRole("alert")).toHaveText(message);
+  });
+
+  test("any other failure shows the fixed text, not the body", async ({ page }) => {
+    await page.route("**/api/auth/login", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", json: { message: "db down" } }),
+    );
+    await gotoHydrated(page, "/login");
+    await login(page, owner);
+    await expect(page.getByRole("alert")).toHaveText("Incorrect Username or Password!");
+  });
+});
+
+test.describe("logout", () => {
+  test("revokes the session on the server, clears it here, confirms, and offers links", async ({
+    page,
+    request,
+  }) => {
+    const session = await apiLogin(request, owner);
+    await storeSession(page, session);
+    await page.goto("/logout");
+    await expect(page.getByRole("heading", { level: 1, name: "You're logged out" })).toBeVisible();
+    expect(await readStoredSession(page)).toBeNull();
+    const refresh = await request.post("/api/auth/refresh", {
+      data: { userID: session.id, refresh: session.refreshToken },
+    });
+    expect(refresh.status()).toBe(401);
+    await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    await page.getByRole("link", { name: "Log in again" }).click();
+    await expect(page).toHaveURL("/login");
+  });
+});
+
+test.describe("sign-up", () => {
+  test("checks fields before sending, shows the server's message, and signs in on success", async ({
+    page,
+  }) => {
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/auth/signup")) posts.push(r.method());
+    });
+    await gotoHydrated(page, "/signup");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter a valid e-mail address.");
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Passwords are 8 to 60 characters.");
+    expect(posts).toEqual([]);
+
+    // The member exists already: the server's 409 message is shown.
+    await page.getByLabel("Password").fill("a perfectly fine password");
+    await page.getByLabel("First Name").fill("Sam");
+    await page.getByLabel("Last Name").fill("Reyes");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "An account with this e-mail already exists. Try logging in.",
+    );
+
+    const email = `new.${Date.now()}@e2e.fineline.studio`;
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByRole("status")).toContainText("Welcome, Sam.");
+    expect(await readStoredSession(page)).toMatchObject({ email, firstName: "Sam" });
+  });
+});
+
+test("the account and admin screens pass axe at 390 and 1440 px, signed in and in error states", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, owner);
+  const other = await apiLogin(request, member);
+  const screens: Array<{
+    path: string;
+    session: object | null;
+    heading: string;
+    act?: () => Promise<void>;
+  }> = [
+    { path: "/admin", session: admin, heading: "Welcome back." },
+    { path: "/admin/leads", session: admin, heading: "Leads" },
+    { path: "/access-denied", session: other, heading: "Access denied" },
+    {
+      path: "/login",
+      session: null,
+      heading: "Log in",
+      act: async () => {
+        await page.route("**/api/auth/login", (route) =>
+          route.fulfill({ status: 401, json: { message: "no" } }),
+        );
+        await page.getByRole("button", { name: "Log In" }).click();
+        await expect(page.getByRole("alert")).toBeVisible();
+      },
+    },
+    {
+      path: "/signup",
+      session: null,
+      heading: "Sign up",
+      act: async () => {
+        await page.getByRole("button", { name: "Sign Up" }).click();
+        await expect(page.getByRole("alert")).toBeVisible();
+      },
+    },
+  ];
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    for (const screen of screens) {
+      if (screen.session) await storeSession(page, screen.session);
+      else await page.evaluate(() => localStorage.removeItem("user"));
+      await gotoHydrated(page, screen.path);
+      await expect(page.getByRole("heading", { level: 1, name: screen.heading })).toBeVisible();
+      await screen.act?.();
+      expect(await seriousViolations(page), `${screen.path} at ${width}`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      expect(overflow, `${screen.path} at ${width}`).toBeLessThanOrEqual(0);
+    }
+  }
+});
