@@ -178,3 +178,36 @@ export function validateLeadUpdate(
   }
   return { ok: true, value: { id: pathId.toLowerCase(), changes, basedOn } };
 }
+
+/** Search and filters of the lead tracker, mirrored in its URL and the API's query string. */
+export type LeadFilters = {
+  /** Words to find in the name, e-mail or message (case-insensitive). */
+  readonly q?: string;
+  readonly comm?: CommStatus;
+  readonly lead?: LeadStatus;
+};
+
+export const searchMaxLength = 200;
+
+/** Reads filters from query parameters; unknown or empty values are ignored, never an error. */
+export function parseLeadFilters(params: { get(name: string): string | null }): LeadFilters {
+  const q = (params.get("q") ?? "").trim().slice(0, searchMaxLength);
+  const comm = params.get("comm");
+  const lead = params.get("lead");
+  return {
+    ...(q ? { q } : {}),
+    ...(commStatuses.includes(comm as CommStatus) ? { comm: comm as CommStatus } : {}),
+    ...(leadStatuses.includes(lead as LeadStatus) ? { lead: lead as LeadStatus } : {}),
+  };
+}
+
+/** One recorded change to a lead (GET /api/leads/{ID}/history). */
+export type LeadEvent = {
+  readonly ID: string;
+  readonly LeadID: string;
+  readonly Field: "CommStatus" | "LeadStatus" | "Notes";
+  readonly From: string;
+  readonly To: string;
+  readonly By: string;
+  readonly At: string;
+};

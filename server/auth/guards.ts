@@ -25,13 +25,13 @@ export function requireAdmin(db: Db, tokens: TokenSettings) {
     const user = userId ? await findUserById(db, userId) : undefined;
     if (!user) return reply.code(401).send({ message: accessTexts.unauthenticated });
     if (user.role !== "admin") return reply.code(403).send({ message: accessTexts.forbidden });
-    request.adminId = user.id;
+    request.admin = { id: user.id, email: user.email };
   };
 }
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The admin making the request, set by requireAdmin. */
-    adminId?: string;
+    admin?: { id: string; email: string };
   }
 }

@@ -3,6 +3,7 @@ import { type Migration, type MigrationResultSet, Migrator } from "kysely/migrat
 import * as createLeads from "./migrations/2026-11-22T10-00-leads.ts";
 import * as createOutbox from "./migrations/2026-11-22T10-10-outbox.ts";
 import * as createUsersAndSessions from "./migrations/2026-11-22T12-00-users-and-sessions.ts";
+import * as createLeadHistory from "./migrations/2026-11-22T14-00-lead-history.ts";
 
 /**
  * Every migration, by its date-prefixed name. Listed explicitly rather than read from the
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T10-00-leads": createLeads,
   "2026-11-22T10-10-outbox": createOutbox,
   "2026-11-22T12-00-users-and-sessions": createUsersAndSessions,
+  "2026-11-22T14-00-lead-history": createLeadHistory,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {

@@ -60,11 +60,23 @@ export type RefreshTokensTable = {
   expires_at: Timestamp;
 };
 
+export type LeadEventsTable = {
+  id: string;
+  lead_id: string;
+  actor_id: string | null;
+  actor_email: string;
+  field: "CommStatus" | "LeadStatus" | "Notes";
+  from_value: string;
+  to_value: string;
+  created_at: Timestamp;
+};
+
 export type Database = {
   leads: LeadsTable;
   outbox: OutboxTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  lead_events: LeadEventsTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

@@ -1,5 +1,18 @@
-import type { Selectable, Transaction } from "kysely";
-import type { LeadRecord, LeadUpdate } from "../../domain/leads.ts";
+import {
+  PostgresAdapter,
+  type Selectable,
+  type SelectQueryBuilder,
+  sql,
+  type Transaction,
+} from "kysely";
+import {
+  type LeadEvent,
+  type LeadFilters,
+  type LeadRecord,
+  type LeadStatus,
+  type LeadUpdate,
+  leadStatuses,
+} from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import { type Database, type LeadsTable, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
@@ -129,8 +142,35 @@ export async function countLeads(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** LIKE pattern for "contains", with the user's own % and _ taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Search (name, e-mail, message; case-insensitive on both engines) and status filters.
+ * Every word must match somewhere, so "rosa bakery" finds Rosa's message about her bakery.
+ */
+function withFilters<Q extends SelectQueryBuilder<Database, "leads", object>>(
+  query: Q,
+  filters: LeadFilters,
+  postgres: boolean,
+): Q {
+  let q = query;
+  if (filters.comm) q = q.where("comm_status", "=", filters.comm) as Q;
+  if (filters.lead) q = q.where("lead_status", "=", filters.lead) as Q;
+  const like = postgres ? sql.raw("ilike") : sql.raw("like");
+  for (const word of (filters.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
+    const pattern = containsPattern(word);
+    q = q.where(
+      sql<boolean>`(first_name || ' ' || last_name ${like} ${pattern} escape '\\' or email ${like} ${pattern} escape '\\' or message ${like} ${pattern} escape '\\')`,
+    ) as Q;
+  }
+  return q;
+}
+
 /** Which list: "New Leads" (UNREAD, newest first) or "Follow Up With" (the rest, latest update first). */
-export type LeadList = "new" | "old";
+export type LeadList = "new" | "old" | "all";
 
 /** Where a page ended: the sort timestamp and id of its last lead. */
 export type LeadCursor = { readonly at: string; readonly id: string };
@@ -144,13 +184,15 @@ export type LeadPage = { readonly leads: LeadRecord[]; readonly next: LeadCursor
 export async function listLeads(
   db: Db,
   list: LeadList,
-  { limit, after }: { limit: number; after?: LeadCursor },
+  { limit, after, filters = {} }: { limit: number; after?: LeadCursor; filters?: LeadFilters },
 ): Promise<LeadPage> {
-  const column = list === "new" ? "created_at" : "updated_at";
-  let query = db
-    .selectFrom("leads")
-    .selectAll()
-    .where("comm_status", list === "new" ? "=" : "<>", "UNREAD");
+  const column = list === "old" ? "updated_at" : "created_at";
+  const base = db.selectFrom("leads").selectAll();
+  let query = withFilters(
+    list === "all" ? base : base.where("comm_status", list === "new" ? "=" : "<>", "UNREAD"),
+    filters,
+    isPostgres(db),
+  );
   if (after) {
     query = query.where((eb) =>
       eb.or([
@@ -168,7 +210,7 @@ export async function listLeads(
   const last = page.at(-1);
   const next =
     rows.length > limit && last
-      ? { at: list === "new" ? last.CreatedAt : last.UpdatedAt, id: last.ID }
+      ? { at: list === "old" ? last.UpdatedAt : last.CreatedAt, id: last.ID }
       : null;
   return { leads: page, next };
 }
@@ -183,44 +225,170 @@ export type LeadUpdateResult =
   | { kind: "not-found" }
   | { kind: "stale"; lead: LeadRecord };
 
+/** Who made a change, as recorded in the lead's history. */
+export type Actor = { readonly id: string | null; readonly email: string };
+
+const historyFields = ["CommStatus", "LeadStatus", "Notes"] as const;
+
 /**
  * Applies an update as a compare-and-swap on UpdatedAt, the same on SQLite and PostgreSQL
- * without row locks: read the lead, then write only if it is still the version we read. With
- * `basedOn` (the UpdatedAt the caller saw) a lead changed since is never overwritten; the
- * caller gets the current lead back instead. Without it the last writer wins, retried on a race.
+ * without row locks: read the lead, then write only if it is still the version we read, and
+ * record each changed field (from → to) in the same transaction. With `basedOn` (the
+ * UpdatedAt the caller saw) a lead changed since is never overwritten; the caller gets the
+ * current lead back instead. Without it the last writer wins, retried on a race.
  */
 export async function updateLead(
   db: Db,
   update: LeadUpdate,
+  actor: Actor,
   now = new Date(),
 ): Promise<LeadUpdateResult> {
   for (;;) {
-    const row = await db
-      .selectFrom("leads")
-      .selectAll()
-      .where("id", "=", update.id)
-      .executeTakeFirst();
-    if (!row) return { kind: "not-found" };
-    const current = toLeadRecord(row);
-    if (update.basedOn && update.basedOn !== current.UpdatedAt)
-      return { kind: "stale", lead: current };
-    const { CommStatus, LeadStatus, Notes } = update.changes;
-    // Strictly after the version it replaces, so every version has its own UpdatedAt even
-    // within one millisecond or with a clock behind the last writer's.
-    const at = new Date(Math.max(now.getTime(), Date.parse(current.UpdatedAt) + 1)).toISOString();
-    const written = await db
-      .updateTable("leads")
-      .set({
-        ...(CommStatus !== undefined ? { comm_status: CommStatus } : {}),
-        ...(LeadStatus !== undefined ? { lead_status: LeadStatus } : {}),
-        ...(Notes !== undefined ? { notes: Notes } : {}),
-        updated_at: at,
-      })
-      .where("id", "=", update.id)
-      .where("updated_at", "=", current.UpdatedAt)
-      .executeTakeFirst();
-    if (Number(written.numUpdatedRows) === 1)
-      return { kind: "updated", lead: { ...current, ...update.changes, UpdatedAt: at } };
-    // Someone else wrote between our read and our write: read again and decide again.
+    const result = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("leads")
+        .selectAll()
+        .where("id", "=", update.id)
+        .executeTakeFirst();
+      if (!row) return { kind: "not-found" } as const;
+      const current = toLeadRecord(row);
+      if (update.basedOn && update.basedOn !== current.UpdatedAt)
+        return { kind: "stale", lead: current } as const;
+      const { CommStatus, LeadStatus, Notes } = update.changes;
+      // Strictly after the version it replaces, so every version has its own UpdatedAt even
+      // within one millisecond or with a clock behind the last writer's.
+      const at = new Date(Math.max(now.getTime(), Date.parse(current.UpdatedAt) + 1)).toISOString();
+      const written = await trx
+        .updateTable("leads")
+        .set({
+          ...(CommStatus !== undefined ? { comm_status: CommStatus } : {}),
+          ...(LeadStatus !== undefined ? { lead_status: LeadStatus } : {}),
+          ...(Notes !== undefined ? { notes: Notes } : {}),
+          updated_at: at,
+        })
+        .where("id", "=", update.id)
+        .where("updated_at", "=", current.UpdatedAt)
+        .executeTakeFirst();
+      // Someone else wrote between our read and our write: read again and decide again.
+      if (Number(written.numUpdatedRows) !== 1) return { kind: "retry" } as const;
+      const lead: LeadRecord = { ...current, ...update.changes, UpdatedAt: at };
+      const events = historyFields
+        .filter(
+          (field) =>
+            update.changes[field] !== undefined && update.changes[field] !== current[field],
+        )
+        .map((field, i) => ({
+          id: uuidv7(now.getTime() + i),
+          lead_id: update.id,
+          actor_id: actor.id,
+          actor_email: actor.email,
+          field,
+          from_value: current[field],
+          to_value: lead[field],
+          created_at: at,
+        }));
+      if (events.length) await trx.insertInto("lead_events").values(events).execute();
+      return { kind: "updated", lead } as const;
+    });
+    if (result.kind !== "retry") return result;
   }
+}
+
+/** A lead's recorded changes, newest first. */
+export async function leadHistory(db: Db, leadId: string): Promise<LeadEvent[]> {
+  const rows = await db
+    .selectFrom("lead_events")
+    .selectAll()
+    .where("lead_id", "=", leadId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({
+    ID: row.id,
+    LeadID: row.lead_id,
+    Field: row.field,
+    From: row.from_value,
+    To: row.to_value,
+    By: row.actor_email,
+    At: toIso(row.created_at),
+  }));
+}
+
+/** Every lead of a list and filters, a page at a time (for the CSV export). */
+export async function* eachLead(
+  db: Db,
+  list: LeadList,
+  filters: LeadFilters,
+  pageSize = 1000,
+): AsyncGenerator<LeadRecord> {
+  let after: LeadCursor | undefined;
+  do {
+    const page = await listLeads(db, list, { limit: pageSize, after, filters });
+    yield* page.leads;
+    after = page.next ?? undefined;
+  } while (after);
+}
+
+export type LeadStats = {
+  readonly newLeads: number;
+  readonly followingUp: number;
+  readonly convertedThisMonth: number;
+  /** Leads received per week (Monday 00:00 UTC), oldest first, by their current lead status. */
+  readonly weeks: ReadonlyArray<{ start: string; counts: Record<LeadStatus, number> }>;
+};
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The dashboard's numbers, in four indexed queries. */
+export async function leadStats(db: Db, now = new Date(), weekCount = 12): Promise<LeadStats> {
+  const count = async (query: SelectQueryBuilder<Database, "leads", object>) =>
+    Number(
+      (
+        await query
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const thisMonday = today - ((new Date(today).getUTCDay() + 6) % 7) * dayMs;
+  const firstWeek = thisMonday - (weekCount - 1) * 7 * dayMs;
+
+  const [newLeads, all, convertedThisMonth, recent] = await Promise.all([
+    count(db.selectFrom("leads").where("comm_status", "=", "UNREAD")),
+    count(db.selectFrom("leads")),
+    // Leads that are CONVERTED now and were set so this month.
+    count(
+      db
+        .selectFrom("leads")
+        .where("lead_status", "=", "CONVERTED")
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("lead_events")
+              .select("lead_events.id")
+              .whereRef("lead_events.lead_id", "=", "leads.id")
+              .where("lead_events.field", "=", "LeadStatus")
+              .where("lead_events.to_value", "=", "CONVERTED")
+              .where("lead_events.created_at", ">=", monthStart),
+          ),
+        ),
+    ),
+    db
+      .selectFrom("leads")
+      .select(["created_at", "lead_status"])
+      .where("created_at", ">=", new Date(firstWeek).toISOString())
+      .execute(),
+  ]);
+  const weeks = Array.from({ length: weekCount }, (_, i) => ({
+    start: new Date(firstWeek + i * 7 * dayMs).toISOString().slice(0, 10),
+    counts: Object.fromEntries(leadStatuses.map((s) => [s, 0])) as Record<LeadStatus, number>,
+  }));
+  for (const row of recent) {
+    const week = Math.floor((Date.parse(toIso(row.created_at)) - firstWeek) / (7 * dayMs));
+    const bucket = weeks[week];
+    if (bucket) bucket.counts[row.lead_status as LeadStatus] += 1;
+  }
+  return { newLeads, followingUp: all - newLeads, convertedThisMonth, weeks };
 }

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { badAccessTokens, signedInUser, testSecret } from "../test-support/tokens.ts";
-import { pagingTexts } from "./lead-paging.ts";
+import { pagingTexts } from "./lead-query.ts";
 import { createContactLead } from "./leads.repository.ts";
 
 const minute = 60_000;
@@ -64,6 +64,18 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       const endpoints: Array<{ name: string; call: (token?: string) => ReturnType<typeof get> }> = [
         { name: "GET new", call: (token) => as(token, { method: "GET", url: "/api/leads/new" }) },
         { name: "GET old", call: (token) => as(token, { method: "GET", url: "/api/leads/old" }) },
+        {
+          name: "GET history",
+          call: (token) => as(token, { method: "GET", url: `/api/leads/${id}/history` }),
+        },
+        {
+          name: "GET export",
+          call: (token) => as(token, { method: "GET", url: "/api/leads/export.csv" }),
+        },
+        {
+          name: "GET stats",
+          call: (token) => as(token, { method: "GET", url: "/api/leads/stats" }),
+        },
         {
           name: "POST update",
           call: (token) =>
@@ -300,6 +312,167 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       expect(new Set(stamps).size).toBe(4);
       const [stored] = (await get("/api/leads/old")).json();
       expect(stored.UpdatedAt).toBe(stamps.sort().at(-1));
+    });
+  });
+
+  describe("search and filters", () => {
+    it("finds every word in name, e-mail or message, case-insensitively, on both lists", async () => {
+      const [rosa = "", , bakery = ""] = await seed(4);
+      await database.db
+        .updateTable("leads")
+        .set({ first_name: "Rosa", last_name: "Diaz", message: "A site for my BAKERY, please" })
+        .where("id", "=", rosa)
+        .execute();
+      await database.db
+        .updateTable("leads")
+        .set({ message: "Our bakery needs online orders" })
+        .where("id", "=", bakery)
+        .execute();
+      expect(ids((await get("/api/leads/new?q=bakery")).json())).toEqual([bakery, rosa]);
+      expect(ids((await get("/api/leads/new?q=rosa%20bakery")).json())).toEqual([rosa]);
+      expect(ids((await get("/api/leads/new?q=ROSA%20DIAZ")).json())).toEqual([rosa]);
+      expect(ids((await get("/api/leads/new?q=lead2%40shop")).json())).toEqual([bakery]);
+      // LIKE's wildcards are taken literally.
+      expect((await get("/api/leads/new?q=%25")).json()).toEqual([]);
+      expect((await get("/api/leads/new?q=_")).json()).toEqual([]);
+      await update(rosa, { CommStatus: "REPLIED", LeadStatus: "HOT" });
+      expect(ids((await get("/api/leads/old?q=bakery")).json())).toEqual([rosa]);
+      expect(ids((await get("/api/leads/new?q=bakery")).json())).toEqual([bakery]);
+    });
+
+    it("filters by each status, keeps filters in the next link, and ignores unknown values", async () => {
+      const leads = await seed(6);
+      for (const id of leads.slice(0, 4)) await update(id, { CommStatus: "CONVERSING" });
+      await update(leads[0] ?? "", { LeadStatus: "HOT" });
+      await update(leads[1] ?? "", { LeadStatus: "HOT" });
+      await update(leads[2] ?? "", { LeadStatus: "HOT", CommStatus: "DEAD" });
+      const hot = await get("/api/leads/old?lead=HOT&comm=CONVERSING&limit=1");
+      expect(ids(hot.json())).toEqual([leads[1]]);
+      expect(hot.headers.link).toMatch(/lead=HOT/);
+      expect(hot.headers.link).toMatch(/comm=CONVERSING/);
+      const next = /<([^>]+)>/.exec(String(hot.headers.link))?.[1] ?? "";
+      expect(ids((await get(next)).json())).toEqual([leads[0]]);
+      expect((await get("/api/leads/old?lead=LUKEWARM")).json()).toHaveLength(4);
+    });
+  });
+
+  describe("history", () => {
+    it("records who changed which field from what to what, newest first", async () => {
+      const [id = ""] = await seed(1);
+      await update(id, { CommStatus: "REPLIED", LeadStatus: "WARM", Notes: "" });
+      await update(id, { LeadStatus: "HOT", Notes: "Wants a quote" });
+      const res = await get(`/api/leads/${id}/history`);
+      expect(res.statusCode).toBe(200);
+      const events = res.json();
+      const changes = events.map((e: { Field: string; From: string; To: string }) => [
+        e.Field,
+        e.From,
+        e.To,
+      ]);
+      // Unchanged values (LeadStatus WARM → WARM, empty notes) are not recorded.
+      expect(changes).toHaveLength(3);
+      expect(changes.slice(0, 2)).toEqual(
+        expect.arrayContaining([
+          ["LeadStatus", "WARM", "HOT"],
+          ["Notes", "", "Wants a quote"],
+        ]),
+      );
+      expect(changes[2]).toEqual(["CommStatus", "UNREAD", "REPLIED"]);
+      expect(events.every((e: { By: string }) => e.By === "admin@fineline.studio")).toBe(true);
+      expect(Date.parse(events[0].At)).toBeGreaterThanOrEqual(Date.parse(events.at(-1).At));
+    });
+
+    it("answers 404 for an unknown lead and 400 for a malformed id", async () => {
+      expect(
+        (await get("/api/leads/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b/history")).statusCode,
+      ).toBe(404);
+      expect((await get("/api/leads/nope/history")).statusCode).toBe(400);
+    });
+
+    it("records nothing for a refused stale update", async () => {
+      const [id = ""] = await seed(1);
+      const [seen] = (await get("/api/leads/new")).json();
+      await update(id, { Notes: "first" });
+      expect((await update(id, { Notes: "stale", UpdatedAt: seen.UpdatedAt })).statusCode).toBe(
+        409,
+      );
+      expect((await get(`/api/leads/${id}/history`)).json()).toHaveLength(1);
+    });
+  });
+
+  describe("CSV export", () => {
+    it("exports the current search and filters, quoted per RFC 4180, formulas neutralised", async () => {
+      const [plain = "", hostile = ""] = await seed(3);
+      await database.db
+        .updateTable("leads")
+        .set({
+          first_name: '=HYPERLINK("http://evil.example")',
+          message: 'Line one\nsaid "hi", then left',
+        })
+        .where("id", "=", hostile)
+        .execute();
+      await update(plain, { Notes: "@mention, +1", LeadStatus: "HOT" });
+      const res = await get("/api/leads/export.csv");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(res.headers["content-disposition"]).toMatch(
+        /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      expect(res.headers["cache-control"]).toBe("no-store");
+      const body = res.body;
+      expect(
+        body.startsWith(
+          "\uFEFFID,FirstName,LastName,Email,Message,ContactedUs,CommStatus,LeadStatus,Notes,SourcePage,CreatedAt,UpdatedAt\r\n",
+        ),
+      ).toBe(true);
+      const lines = body.slice(1).split("\r\n");
+      expect(lines.at(-1)).toBe("");
+      expect(body).toContain(
+        `${hostile},"'=HYPERLINK(""http://evil.example"")",Last1,lead1@shop.example,"Line one\nsaid ""hi"", then left",true,UNREAD,WARM,,/,`,
+      );
+      expect(body).toContain(`,UNREAD,HOT,"'@mention, +1",/,`);
+      const hot = await get("/api/leads/export.csv?lead=HOT");
+      expect(hot.body.slice(1).split("\r\n").filter(Boolean)).toHaveLength(2);
+    });
+
+    it("streams every lead, past one page", async () => {
+      await seed(1205);
+      const res = await get("/api/leads/export.csv?list=new");
+      expect(res.body.slice(1).split("\r\n").filter(Boolean)).toHaveLength(1206);
+    });
+  });
+
+  describe("stats", () => {
+    it("counts new, following up and converted this month, and leads per week by status", async () => {
+      const now = Date.now();
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const { id } = await createContactLead(
+          database.db,
+          {
+            firstName: "W",
+            lastName: `${i}`,
+            email: `w${i}@shop.example`,
+            message: "",
+            sourcePage: null,
+          },
+          { now: new Date(now - i * 7 * 24 * 60 * 60 * 1000) },
+        );
+        ids.push(id);
+      }
+      await update(ids[0] ?? "", { CommStatus: "CONVERSING", LeadStatus: "CONVERTED" });
+      await update(ids[1] ?? "", { CommStatus: "DEAD", LeadStatus: "ABANDONED" });
+      const stats = (await get("/api/leads/stats")).json();
+      expect(stats).toMatchObject({ newLeads: 3, followingUp: 2, convertedThisMonth: 1 });
+      expect(stats.weeks).toHaveLength(12);
+      const total = stats.weeks.reduce(
+        (sum: number, w: { counts: Record<string, number> }) =>
+          sum + Object.values(w.counts).reduce((a, b) => a + b, 0),
+        0,
+      );
+      expect(total).toBe(5);
+      expect(stats.weeks.at(-1).counts.CONVERTED).toBe(1);
+      expect(new Date(stats.weeks[0].start).getUTCDay()).toBe(1);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { isUuid } from "../../domain/leads.ts";
+import { isUuid, type LeadFilters, parseLeadFilters } from "../../domain/leads.ts";
 import type { LeadCursor } from "./leads.repository.ts";
 
 /** Paging for the lead lists: `?limit=&cursor=`, answered with a `Link: <…>; rel="next"` header. */
@@ -23,6 +23,12 @@ export function decodeCursor(value: string): LeadCursor | null {
 }
 
 export type PagingQuery = { limit: number; after?: LeadCursor };
+
+/** Search and filters from a request's query string (shared rules in domain/leads.ts). */
+export const filtersOf = (query: Record<string, unknown>): LeadFilters =>
+  parseLeadFilters({
+    get: (name) => (typeof query[name] === "string" ? (query[name] as string) : null),
+  });
 
 export function parsePaging(
   query: Record<string, unknown>,
