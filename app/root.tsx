@@ -1,5 +1,6 @@
 import manropeLatinExt from "@fontsource-variable/manrope/files/manrope-latin-ext-wght-normal.woff2?url";
 import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url";
+import { useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -8,8 +9,10 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
 } from "react-router";
+import { isClientRenderedPath } from "../domain/routing.ts";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteNav } from "./components/site-nav.tsx";
@@ -53,8 +56,21 @@ function useTone(): "light" | "dark" {
   return handle?.tone ?? "light";
 }
 
+/**
+ * Client-rendered screens hydrate over the SPA fallback, which was prerendered at "/" with
+ * Home marked current; React keeps server-rendered attributes on hydration, so the nav is
+ * rendered afresh once hydrated there. Prerendered pages keep their nav (and an open menu).
+ */
+function useNavKey(): string {
+  const { pathname } = useLocation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated && isClientRenderedPath(pathname) ? "client" : "prerendered";
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const tone = useTone();
+  const navKey = useNavKey();
   return (
     // data-reveal is set by the boot script before hydration.
     <html
@@ -83,7 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteNav tone={tone} />
+        <SiteNav tone={tone} key={navKey} />
         {children}
         <SiteFooter />
         <ScrollRestoration />

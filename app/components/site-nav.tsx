@@ -1,4 +1,4 @@
-import { Link, NavLink, useMatches } from "react-router";
+import { Link, NavLink } from "react-router";
 import { site } from "../../domain/site.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
@@ -9,9 +9,6 @@ import { useHideOnScroll } from "./use-hide-on-scroll.ts";
 export function SiteNav({ tone }: { tone: "light" | "dark" }) {
   const hidden = useHideOnScroll();
   const dark = tone === "dark";
-  // The SPA fallback (login, admin) is prerendered with no page matched; marking "Home" as
-  // current there would stick after hydration, since React keeps server-rendered attributes.
-  const shell = useMatches().length <= 1;
   const itemClass = (isActive: boolean) =>
     `rounded-sm px-1.5 py-1 text-[0.95rem] font-semibold transition-colors ${
       isActive
@@ -40,19 +37,13 @@ export function SiteNav({ tone }: { tone: "light" | "dark" }) {
         <ul className="hidden items-center gap-0.5 md:flex">
           {primaryNav.map((item) => (
             <li key={item.to}>
-              {shell ? (
-                <Link to={item.to} className={itemClass(false)}>
-                  {item.label}
-                </Link>
-              ) : (
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={({ isActive }) => itemClass(isActive)}
-                >
-                  {item.label}
-                </NavLink>
-              )}
+              <NavLink
+                to={item.to}
+                end={item.to === "/"}
+                className={({ isActive }) => itemClass(isActive)}
+              >
+                {item.label}
+              </NavLink>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { createContext, data, redirect } from "react-router";
-import { type ApiResult, authPost, postJson } from "./api.ts";
+import { type ApiResult, authPost, refreshSession } from "./api.ts";
 import { loginPath } from "./forward.ts";
-import { clearSession, readSession, replaceTokens, type StoredSession } from "./storage.ts";
+import { readSession, type StoredSession } from "./storage.ts";
 
 /** The signed-in admin, handed from the admin layout's middleware to its loaders. */
 export const adminSessionContext = createContext<StoredSession>();
@@ -15,8 +15,6 @@ const unreachable = () =>
     status: 503,
   });
 
-type RefreshBody = { accessToken?: unknown; refreshToken?: unknown };
-
 /**
  * Entering an admin page (spec sections 4 and 8): verify the login; if that fails, refresh
  * with the refresh token; if that fails too, clear the session and go to
@@ -28,29 +26,20 @@ export async function requireAdminSession(path: string): Promise<StoredSession> 
   if (!session) throw redirect(loginPath(path));
 
   const [verified, firstCheck] = await Promise.all([
-    authPost("/api/auth/verify-login", { userID: session.id, refresh: session.accessToken }),
-    authPost<{ admin?: unknown }>("/api/auth/admin"),
+    authPost(
+      "/api/auth/verify-login",
+      { userID: session.id, refresh: session.accessToken },
+      { refresh: false },
+    ),
+    authPost<{ admin?: unknown }>("/api/auth/admin", {}, { refresh: false }),
   ]);
   let adminCheck = firstCheck;
   if (!verified.ok) {
     if (inconclusive(verified)) throw unreachable();
-    const refreshed = await postJson<RefreshBody>(
-      "/api/auth/refresh",
-      { userID: session.id, refresh: session.refreshToken },
-      { "x-access-token": session.accessToken },
-    );
-    if (refreshed.ok && typeof refreshed.data?.accessToken === "string") {
-      replaceTokens({
-        accessToken: refreshed.data.accessToken,
-        refreshToken: refreshed.data.refreshToken,
-      });
-      adminCheck = await authPost<{ admin?: unknown }>("/api/auth/admin");
-    } else if (inconclusive(refreshed)) {
-      throw unreachable();
-    } else {
-      clearSession();
-      throw redirect(loginPath(path));
-    }
+    const outcome = await refreshSession();
+    if (outcome === "unreachable") throw unreachable();
+    if (outcome === "refused") throw redirect(loginPath(path));
+    adminCheck = await authPost<{ admin?: unknown }>("/api/auth/admin");
   }
   if (!adminCheck.ok && inconclusive(adminCheck)) throw unreachable();
   if (!adminCheck.ok || adminCheck.data?.admin !== true) throw redirect("/access-denied");

@@ -1,4 +1,4 @@
-import { readSession } from "./storage.ts";
+import { clearSession, readSession, replaceTokens } from "./storage.ts";
 
 /**
  * JSON calls to our API. Results are values, never thrown: `status` 0 means no response
@@ -51,16 +51,96 @@ export function postJson<T>(path: string, body: unknown, headers: Record<string,
 /** What the authenticated helpers answer without a stored user: no call, a null error (spec section 6). */
 const noSession = { ok: false, status: 0, error: null, data: null } as const;
 
-/** GET with the stored access token in x-access-token. */
-export async function authGet<T>(path: string): Promise<ApiResult<T>> {
-  const session = readSession();
-  if (!session) return noSession;
-  return call<T>(path, { method: "GET", headers: { "x-access-token": session.accessToken } });
+/** `refresh: false` for the guard, which runs the spec's verify → refresh steps itself. */
+type CallOptions = { refresh?: boolean };
+
+export type RefreshOutcome = "refreshed" | "refused" | "unreachable";
+
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/**
+ * Trades the stored refresh token for new tokens (spec section 4: a 200 with accessToken
+ * replaces the stored access token; we also keep the rotated refresh token). Calls made at
+ * the same moment share one refresh, so a rotated token is never presented twice by us.
+ * A refusal clears the session; no answer leaves it alone.
+ */
+export function refreshSession(): Promise<RefreshOutcome> {
+  refreshing ??= (async () => {
+    const session = readSession();
+    if (!session) return "refused" as const;
+    const result = await postJson<{ accessToken?: unknown; refreshToken?: unknown }>(
+      "/api/auth/refresh",
+      { userID: session.id, refresh: session.refreshToken },
+      { "x-access-token": session.accessToken },
+    );
+    if (result.ok && typeof result.data?.accessToken === "string") {
+      replaceTokens({
+        accessToken: result.data.accessToken,
+        refreshToken: result.data.refreshToken,
+      });
+      return "refreshed" as const;
+    }
+    if (result.status === 0 || result.status === 429 || result.status >= 500)
+      return "unreachable" as const;
+    clearSession();
+    return "refused" as const;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
 }
 
-/** POST JSON with the stored access token in x-access-token. */
-export async function authPost<T>(path: string, body: unknown = {}): Promise<ApiResult<T>> {
-  const session = readSession();
-  if (!session) return noSession;
-  return postJson<T>(path, body, { "x-access-token": session.accessToken });
+/**
+ * An authenticated call: the stored access token in x-access-token; on a 401 (the token
+ * expired while the page was open) one refresh and one retry.
+ */
+async function authCall<T>(
+  path: string,
+  init: RequestInit,
+  { refresh = true }: CallOptions = {},
+): Promise<ApiResult<T>> {
+  const send = () => {
+    const session = readSession();
+    if (!session) return Promise.resolve(noSession as ApiResult<T>);
+    return call<T>(path, {
+      ...init,
+      headers: { ...init.headers, "x-access-token": session.accessToken },
+    });
+  };
+  const first = await send();
+  if (first.ok || first.status !== 401 || !refresh) return first;
+  return (await refreshSession()) === "refreshed" ? send() : first;
+}
+
+/** GET with the stored access token; no stored user → no call, null error (spec section 6). */
+export function authGet<T>(path: string, options?: CallOptions): Promise<ApiResult<T>> {
+  return authCall<T>(path, { method: "GET" }, options);
+}
+
+/** POST JSON with the stored access token; no stored user → no call, null error. */
+export function authPost<T>(
+  path: string,
+  body: unknown = {},
+  options?: CallOptions,
+): Promise<ApiResult<T>> {
+  return authCall<T>(path, { method: "POST", ...jsonBody(body) }, options);
+}
+
+/** A file from the API (the CSV export) as a Blob, with the same token and refresh as authGet. */
+export async function authDownload(path: string): Promise<Blob | null> {
+  const send = async () => {
+    const session = readSession();
+    if (!session) return null;
+    try {
+      return await fetch(path, {
+        headers: { "x-access-token": session.accessToken },
+        cache: "no-store",
+      });
+    } catch {
+      return null;
+    }
+  };
+  let response = await send();
+  if (response?.status === 401 && (await refreshSession()) === "refreshed") response = await send();
+  return response?.ok ? response.blob() : null;
 }

@@ -259,6 +259,8 @@ test("the account and admin screens pass axe at 390 and 1440 px, signed in and i
   page,
   request,
 }) => {
+  // Ten axe runs on a 2-core machine: more than the default 30 s.
+  test.slow();
   const admin = await apiLogin(request, owner);
   const other = await apiLogin(request, member);
   const screens: Array<{

@@ -1,14 +1,335 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import {
+  commStatuses,
+  type LeadFilters,
+  type LeadRecord,
+  leadStatuses,
+  parseLeadFilters,
+  searchMaxLength,
+} from "../../../domain/leads.ts";
+import {
+  controlId,
+  LeadCard,
+  type LeadMessage,
+  type SaveOutcome,
+} from "../../components/admin/lead-card.tsx";
+import {
+  appendPage,
+  type ListState,
+  type Lists,
+  nextPageUrl,
+  placeSavedLead,
+} from "../../components/admin/lead-lists.ts";
 import { Container, Eyebrow } from "../../components/layout.tsx";
 import { privateMeta } from "../../seo.ts";
+import { authDownload, authGet } from "../../session/api.ts";
+import type { Route } from "./+types/leads";
 
 export const meta = () => privateMeta("Leads");
 
-/** Guarded by the admin layout. The lead tracker itself is built by the next issue. */
-export default function AdminLeads() {
+const loadFailed = "failed to load. reason unknown";
+
+const queryOf = (filters: LeadFilters) => {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.comm) params.set("comm", filters.comm);
+  if (filters.lead) params.set("lead", filters.lead);
+  return params;
+};
+
+async function loadList(url: string): Promise<ListState> {
+  const result = await authGet<LeadRecord[]>(url);
+  if (!result.ok || !Array.isArray(result.data)) {
+    // Spec section 8: the body is kept as the list's error text (and, here, shown).
+    return { leads: [], next: null, error: (!result.ok && result.error) || loadFailed };
+  }
+  return { leads: result.data, next: nextPageUrl(result.headers.get("link")), error: null };
+}
+
+/** Both lists, 50 each, with the URL's search and filters; the layout's guard ran first. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const filters = parseLeadFilters(new URL(request.url).searchParams);
+  const query = queryOf(filters).toString();
+  const suffix = query ? `?${query}` : "";
+  const [fresh, old] = await Promise.all([
+    loadList(`/api/leads/new${suffix}`),
+    loadList(`/api/leads/old${suffix}`),
+  ]);
+  return { filters, lists: { fresh, old } satisfies Lists };
+}
+
+export default function AdminLeads({ loaderData }: Route.ComponentProps) {
+  const { filters } = loaderData;
+  const [lists, setLists] = useState<Lists>(loaderData.lists);
+  const [messages, setMessages] = useState<Record<string, LeadMessage>>({});
+  const focusAfterMove = useRef<string | null>(null);
+  const navigation = useNavigation();
+
+  // New search or filters: start again from what the loader fetched.
+  useEffect(() => {
+    setLists(loaderData.lists);
+    setMessages({});
+  }, [loaderData]);
+
+  // A lead that moved lists is a new element: put focus back on the control being used.
+  useEffect(() => {
+    if (!focusAfterMove.current) return;
+    document.getElementById(focusAfterMove.current)?.focus();
+    focusAfterMove.current = null;
+  });
+
+  const setMessage = (id: string, message: LeadMessage | undefined) =>
+    setMessages((all) => {
+      const next = { ...all };
+      if (message) next[id] = message;
+      else delete next[id];
+      return next;
+    });
+
+  function onSaved({ lead, message, control }: SaveOutcome) {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.closest(`[data-lead-id="${lead.ID}"]`))
+      focusAfterMove.current = controlId(lead.ID, control);
+    setLists((current) => placeSavedLead(current, lead));
+    setMessage(lead.ID, message);
+  }
+
+  async function loadMore(which: keyof Lists) {
+    const list = lists[which];
+    if (!list.next || list.loadingMore) return;
+    setLists((current) => ({ ...current, [which]: { ...current[which], loadingMore: true } }));
+    const page = await loadList(list.next);
+    setLists((current) => ({
+      ...current,
+      [which]: page.error
+        ? { ...current[which], loadingMore: false, error: page.error }
+        : appendPage(current[which], page.leads, page.next),
+    }));
+  }
+
+  const searching =
+    navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
+  const filtered = Boolean(filters.q || filters.comm || filters.lead);
   return (
     <Container className="pt-6 md:pt-8">
-      <Eyebrow>Studio admin</Eyebrow>
-      <h1 className="mt-1 text-title font-bold">Leads</h1>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <Eyebrow>Studio admin</Eyebrow>
+          <h1 className="mt-1 text-title font-bold">Leads</h1>
+        </div>
+        <ExportButton filters={filters} />
+      </div>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label="Leads"
+        className="mt-3 grid gap-1.5 rounded-sm border border-line bg-paper-dim/60 p-2 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end"
+        key={queryOf(filters).toString()}
+      >
+        <div className="sm:col-span-2 lg:col-span-1">
+          <label htmlFor="lead-search" className="text-sm font-semibold">
+            Search leads
+          </label>
+          <input
+            id="lead-search"
+            name="q"
+            type="search"
+            defaultValue={filters.q ?? ""}
+            maxLength={searchMaxLength}
+            placeholder="Name, e-mail or words in the message"
+            className="mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper px-1.5 py-1 text-ink placeholder:text-muted focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong"
+          />
+        </div>
+        <FilterSelect
+          name="comm"
+          label="Filter by CommStatus"
+          value={filters.comm}
+          options={commStatuses}
+        />
+        <FilterSelect
+          name="lead"
+          label="Filter by LeadStatus"
+          value={filters.lead}
+          options={leadStatuses}
+        />
+        <div className="flex gap-1">
+          <button
+            type="submit"
+            className="inline-flex h-5 items-center rounded-sm bg-ink px-2 font-bold text-paper hover:bg-accent hover:text-ink"
+          >
+            {searching ? "Searching…" : "Search"}
+          </button>
+          {filtered ? (
+            <a
+              href="/admin/leads"
+              className="inline-flex h-5 items-center rounded-sm border border-ink/25 px-2 font-bold hover:border-ink"
+            >
+              Clear
+            </a>
+          ) : null}
+        </div>
+      </Form>
+
+      <div className="mt-5 grid gap-6 pb-4 xl:grid-cols-2 xl:items-start">
+        <LeadSection
+          title="New Leads"
+          empty={
+            filtered ? "No new leads match this search." : "No new leads. Everything has been read."
+          }
+          list={lists.fresh}
+          messages={messages}
+          onSaved={onSaved}
+          onMessage={setMessage}
+          onLoadMore={() => loadMore("fresh")}
+        />
+        <LeadSection
+          title="Follow Up With"
+          empty={
+            filtered ? "No leads to follow up match this search." : "Nothing to follow up yet."
+          }
+          list={lists.old}
+          messages={messages}
+          onSaved={onSaved}
+          onMessage={setMessage}
+          onLoadMore={() => loadMore("old")}
+        />
+      </div>
     </Container>
+  );
+}
+
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: readonly string[];
+}) {
+  return (
+    <div>
+      <label htmlFor={`filter-${name}`} className="text-sm font-semibold">
+        {label}
+      </label>
+      <select
+        id={`filter-${name}`}
+        name={name}
+        defaultValue={value ?? ""}
+        className="mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper px-1 py-1 font-semibold text-ink focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong"
+      >
+        <option value="">Any</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function LeadSection({
+  title,
+  empty,
+  list,
+  messages,
+  onSaved,
+  onMessage,
+  onLoadMore,
+}: {
+  title: string;
+  empty: string;
+  list: ListState;
+  messages: Record<string, LeadMessage>;
+  onSaved: (outcome: SaveOutcome) => void;
+  onMessage: (id: string, message: LeadMessage | undefined) => void;
+  onLoadMore: () => void;
+}) {
+  const headingId = `${title.toLowerCase().replaceAll(" ", "-")}-heading`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="border-b-2 border-ink pb-1 text-2xl font-bold">
+        {title}{" "}
+        <span className="text-base font-semibold text-muted">
+          {list.leads.length}
+          {list.next ? "+" : ""}
+        </span>
+      </h2>
+      {list.error ? (
+        <p
+          role="alert"
+          className="mt-2 rounded-sm border-l-4 border-[#b42318] bg-[#fdecea] px-2 py-1.5 font-semibold text-[#8a1c12]"
+        >
+          {list.error}
+        </p>
+      ) : null}
+      {list.leads.length === 0 && !list.error ? <p className="mt-2 text-muted">{empty}</p> : null}
+      <ul className="mt-2 grid gap-2">
+        {list.leads.map((lead) => (
+          <li key={lead.ID}>
+            <LeadCard
+              lead={lead}
+              message={messages[lead.ID]}
+              onSaved={onSaved}
+              onMessage={onMessage}
+            />
+          </li>
+        ))}
+      </ul>
+      {list.next ? (
+        <button
+          type="button"
+          onClick={onLoadMore}
+          aria-disabled={list.loadingMore}
+          className="mt-2 inline-flex h-5 items-center rounded-sm border border-ink/25 px-2 font-bold hover:border-ink"
+        >
+          {list.loadingMore ? "Loading…" : "Load more"}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** Downloads the current search as CSV (the token travels in a header, so not a plain link). */
+function ExportButton({ filters }: { filters: LeadFilters }) {
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
+  async function onClick() {
+    setState({ busy: true, error: null });
+    const query = queryOf(filters).toString();
+    const blob = await authDownload(`/api/leads/export.csv${query ? `?${query}` : ""}`);
+    if (!blob) {
+      setState({ busy: false, error: "The export failed. Please try again." });
+      return;
+    }
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = `leads-${new Date().toISOString().slice(0, 10)}.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+    setState({ busy: false, error: null });
+  }
+  return (
+    <div className="flex flex-col items-end gap-0.5">
+      <button
+        type="button"
+        onClick={onClick}
+        aria-disabled={state.busy}
+        className="inline-flex h-5 items-center rounded-sm border border-ink/25 px-2 font-bold hover:border-ink"
+      >
+        {state.busy ? "Exporting…" : "Export CSV"}
+      </button>
+      <p aria-live="polite" className="text-sm text-[#b42318]">
+        {state.error}
+      </p>
+    </div>
   );
 }

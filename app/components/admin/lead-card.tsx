@@ -1,0 +1,221 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  type CommStatus,
+  commStatuses,
+  type LeadChanges,
+  type LeadRecord,
+  type LeadStatus,
+  leadStatuses,
+  leadTexts,
+  limits,
+} from "../../../domain/leads.ts";
+import { authPost } from "../../session/api.ts";
+import { formatDateTime } from "./format.ts";
+import { LeadHistory } from "./lead-history.tsx";
+
+export type LeadMessage = { kind: "success" | "error"; text: string };
+export type LeadControl = "comm" | "lead" | "notes";
+
+/** What a save came to: the lead as the server now has it, and what to say beside it. */
+export type SaveOutcome = { lead: LeadRecord; message: LeadMessage; control: LeadControl };
+
+type SaveResponse = { message?: string; lead?: LeadRecord };
+
+export const controlId = (leadId: string, control: LeadControl) => `lead-${leadId}-${control}`;
+
+const selectClass =
+  "mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper px-1 py-1 font-semibold text-ink focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong";
+
+/**
+ * One lead: its details, the two status selects (each change saves at once, never on first
+ * display) and the notes with their own Submit. Saves run one after another, each based on
+ * the version the previous one returned, so quick changes never trip over each other.
+ */
+export function LeadCard({
+  lead,
+  message,
+  onSaved,
+  onMessage,
+}: {
+  lead: LeadRecord;
+  message: LeadMessage | undefined;
+  onSaved: (outcome: SaveOutcome) => void;
+  onMessage: (leadId: string, message: LeadMessage | undefined) => void;
+}) {
+  const [comm, setComm] = useState<CommStatus>(lead.CommStatus);
+  const [leadStatus, setLeadStatus] = useState<LeadStatus>(lead.LeadStatus);
+  const [notes, setNotes] = useState(lead.Notes);
+  const latest = useRef(lead);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+
+  // A newer version from outside (a move, a reload after a conflict) replaces what is shown.
+  useEffect(() => {
+    latest.current = lead;
+    setComm(lead.CommStatus);
+    setLeadStatus(lead.LeadStatus);
+    setNotes(lead.Notes);
+  }, [lead]);
+
+  function save(changes: LeadChanges, control: LeadControl) {
+    onMessage(lead.ID, undefined);
+    queue.current = queue.current.then(async () => {
+      const base = latest.current;
+      const result = await authPost<SaveResponse>(`/api/leads/update/${base.ID}`, {
+        ID: base.ID,
+        CommStatus: base.CommStatus,
+        LeadStatus: base.LeadStatus,
+        Notes: base.Notes,
+        ...changes,
+        UpdatedAt: base.UpdatedAt,
+      });
+      const saved = result.ok ? result.data?.lead : undefined;
+      if (saved) {
+        latest.current = saved;
+        onSaved({
+          lead: saved,
+          control,
+          message: {
+            kind: "success",
+            text: result.ok ? (result.data.message ?? leadTexts.saved) : leadTexts.saved,
+          },
+        });
+        return;
+      }
+      const current =
+        !result.ok && result.status === 409 ? (result.data as SaveResponse)?.lead : undefined;
+      if (current) {
+        // Someone else saved first: show their version, say so, keep nothing of ours.
+        latest.current = current;
+        onSaved({
+          lead: current,
+          control,
+          message: {
+            kind: "error",
+            text: result.ok ? "" : (result.error ?? leadTexts.changedSince),
+          },
+        });
+        return;
+      }
+      // Failed: show the saved values again, and why (spec section 8's default).
+      setComm(base.CommStatus);
+      setLeadStatus(base.LeadStatus);
+      onMessage(base.ID, {
+        kind: "error",
+        text: (!result.ok && result.error) || leadTexts.updateFailed,
+      });
+    });
+  }
+
+  const name = `${lead.FirstName} ${lead.LastName}`.trim();
+  const headingId = `lead-${lead.ID}-name`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-sm border border-line bg-white/70 p-2 sm:p-3"
+      data-lead-id={lead.ID}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2 gap-y-0.5">
+        <h3 id={headingId} className="text-lg font-bold break-words">
+          {name}
+        </h3>
+        <p className="text-sm text-muted">
+          Arrived <time dateTime={lead.CreatedAt}>{formatDateTime(lead.CreatedAt)}</time>
+          {lead.ContactedUs ? " · via the contact form" : ""}
+        </p>
+      </div>
+      <p className="mt-0.5">
+        <a
+          href={`mailto:${lead.Email}`}
+          className="font-semibold break-all text-accent-strong underline underline-offset-4"
+        >
+          {lead.Email}
+        </a>
+      </p>
+      {lead.Message ? (
+        <p className="mt-1 max-w-3xl whitespace-pre-line break-words">{lead.Message}</p>
+      ) : (
+        <p className="mt-1 text-muted">No message.</p>
+      )}
+
+      <div className="mt-2 grid gap-1.5 sm:grid-cols-2 lg:grid-cols-[12rem_12rem_1fr]">
+        <div>
+          <label htmlFor={controlId(lead.ID, "comm")} className="text-sm font-semibold">
+            Communication status
+          </label>
+          <select
+            id={controlId(lead.ID, "comm")}
+            value={comm}
+            className={selectClass}
+            onChange={(event) => {
+              const value = event.target.value as CommStatus;
+              setComm(value);
+              save({ CommStatus: value }, "comm");
+            }}
+          >
+            {commStatuses.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={controlId(lead.ID, "lead")} className="text-sm font-semibold">
+            Lead status
+          </label>
+          <select
+            id={controlId(lead.ID, "lead")}
+            value={leadStatus}
+            className={selectClass}
+            onChange={(event) => {
+              const value = event.target.value as LeadStatus;
+              setLeadStatus(value);
+              save({ LeadStatus: value }, "lead");
+            }}
+          >
+            {leadStatuses.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <form
+          className="sm:col-span-2 lg:col-span-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save({ Notes: notes }, "notes");
+          }}
+        >
+          <label htmlFor={controlId(lead.ID, "notes")} className="text-sm font-semibold">
+            Notes
+          </label>
+          <div className="mt-0.5 flex items-start gap-1">
+            <textarea
+              id={controlId(lead.ID, "notes")}
+              value={notes}
+              rows={2}
+              maxLength={limits.notes}
+              onChange={(event) => setNotes(event.target.value)}
+              className={`${selectClass} min-h-5 resize-y font-normal`}
+            />
+            <button
+              type="submit"
+              className="inline-flex h-5 shrink-0 items-center rounded-sm bg-ink px-2 font-bold text-paper transition-colors hover:bg-accent hover:text-ink"
+            >
+              Submit
+            </button>
+          </div>
+        </form>
+      </div>
+      <div aria-live="polite" aria-atomic="true" className="mt-1 min-h-3 text-sm font-semibold">
+        {message ? (
+          <p className={message.kind === "success" ? "text-[#14532d]" : "text-[#b42318]"}>
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+      <LeadHistory leadId={lead.ID} />
+    </article>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from "react";
+import type { LeadEvent } from "../../../domain/leads.ts";
+import { authGet } from "../../session/api.ts";
+import { fieldNames, formatDateTime } from "./format.ts";
+
+type State =
+  | { kind: "closed" }
+  | { kind: "loading" }
+  | { kind: "loaded"; events: LeadEvent[] }
+  | { kind: "failed"; message: string };
+
+const clip = (text: string) => (text.length > 140 ? `${text.slice(0, 140)}…` : text);
+
+/** A lead's recorded changes, fetched when first opened and again on each reopen. */
+export function LeadHistory({ leadId }: { leadId: string }) {
+  const [state, setState] = useState<State>({ kind: "closed" });
+
+  async function onToggle(event: React.SyntheticEvent<HTMLDetailsElement>) {
+    if (!event.currentTarget.open) return;
+    setState({ kind: "loading" });
+    const result = await authGet<LeadEvent[]>(`/api/leads/${leadId}/history`);
+    setState(
+      result.ok
+        ? { kind: "loaded", events: result.data }
+        : { kind: "failed", message: result.error ?? "failed to load. reason unknown" },
+    );
+  }
+
+  return (
+    <details onToggle={onToggle} className="group mt-2 border-t border-line pt-1.5">
+      <summary className="cursor-pointer font-semibold text-muted hover:text-ink">History</summary>
+      <div aria-live="polite" className="mt-1 text-sm">
+        {state.kind === "loading" ? <p className="text-muted">Loading history…</p> : null}
+        {state.kind === "failed" ? <p className="text-[#b42318]">{state.message}</p> : null}
+        {state.kind === "loaded" && state.events.length === 0 ? (
+          <p className="text-muted">No changes yet: this lead is as it arrived.</p>
+        ) : null}
+        {state.kind === "loaded" && state.events.length > 0 ? (
+          <ol className="grid gap-1">
+            {state.events.map((event) => (
+              <li key={event.ID} className="grid gap-0.5 sm:grid-cols-[11rem_1fr] sm:gap-2">
+                <span className="text-muted">
+                  <time dateTime={event.At}>{formatDateTime(event.At)}</time>
+                </span>
+                <span>
+                  <span className="font-semibold">{fieldNames[event.Field]}</span>{" "}
+                  {event.Field === "Notes" ? (
+                    <>
+                      edited: <q className="break-words">{clip(event.To) || "(cleared)"}</q>
+                    </>
+                  ) : (
+                    <>
+                      {event.From} → {event.To}
+                    </>
+                  )}{" "}
+                  <span className="text-muted">by {event.By}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </div>
+    </details>
+  );
+}

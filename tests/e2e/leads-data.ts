@@ -1,0 +1,84 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { loadSigningKey } from "../../server/auth/secret.ts";
+import { createSession } from "../../server/auth/sessions.repository.ts";
+import { signAccessToken } from "../../server/auth/tokens.ts";
+import { findUserByEmail } from "../../server/auth/users.repository.ts";
+import { loadConfig } from "../../server/config.ts";
+import { openSqlite } from "../../server/db/connect.ts";
+import { createContactLead, updateLead } from "../../server/leads/leads.repository.ts";
+import { owner, storeSession } from "./accounts.ts";
+
+/**
+ * Lead-tracker fixtures, written straight into the test server's SQLite file (WAL lets the
+ * server and the tests share it). Sessions are minted the way login mints them, so these
+ * tests spend none of the per-address login allowance.
+ */
+const dataDir = () => {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set; run the tests with playwright.config.ts");
+  return dir;
+};
+
+async function withDb<T>(use: (db: ReturnType<typeof openSqlite>["db"]) => Promise<T>): Promise<T> {
+  const handle = openSqlite(path.join(dataDir(), "app.db"));
+  try {
+    return await use(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** n leads whose names start with `tag` (search for the tag to see only them), oldest first. */
+export async function seedLeads(tag: string, n: number): Promise<string[]> {
+  return withDb(async (db) => {
+    const ids: string[] = [];
+    const start = Date.now() - n * 60_000;
+    for (let i = 0; i < n; i++) {
+      const { id } = await createContactLead(
+        db,
+        {
+          firstName: `${tag}${String(i).padStart(3, "0")}`,
+          lastName: "Baker",
+          email: `${tag}.${i}@bakery.example`,
+          message: `Lead ${i} from the ${tag} batch: we need online ordering.`,
+          sourcePage: "/home",
+        },
+        { now: new Date(start + i * 60_000) },
+      );
+      ids.push(id);
+    }
+    return ids;
+  });
+}
+
+/** Stores an admin session for the owner (created by createOwner()) in the page. */
+export async function signInOwner(page: Page) {
+  // The server's own configuration (the e2e server sets no SITE_URL or JWT_SECRET).
+  const config = loadConfig({ DATA_DIR: dataDir() });
+  const session = await withDb(async (db) => {
+    const user = await findUserByEmail(db, owner.email);
+    if (!user) throw new Error("run createOwner() first");
+    const key = loadSigningKey(config);
+    return {
+      id: user.id,
+      email: user.email,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      accessToken: await signAccessToken({ key, issuer: config.siteUrl }, user.id),
+      refreshToken: (await createSession(db, user.id)).refreshToken,
+    };
+  });
+  await storeSession(page, session);
+  return session;
+}
+
+/** Someone else's save, straight through the repository (for the conflict test). */
+export async function saveAsSomeoneElse(
+  id: string,
+  changes: { Notes?: string; LeadStatus?: "HOT" },
+) {
+  await withDb((db) =>
+    updateLead(db, { id, changes }, { id: null, email: "partner@fineline.studio" }),
+  );
+}

@@ -1,0 +1,216 @@
+import { expect, type Page, test } from "@playwright/test";
+import { createOwner } from "./accounts.ts";
+import { seriousViolations } from "./axe.ts";
+import { gotoHydrated } from "./hydration.ts";
+import { saveAsSomeoneElse, seedLeads, signInOwner } from "./leads-data.ts";
+
+// Each test seeds leads under its own tag and searches for it, so tests running in parallel
+// never see each other's leads.
+
+test.beforeAll(() => createOwner());
+
+const tagFor = (name: string) =>
+  `${name}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function openTracker(page: Page, tag: string) {
+  await signInOwner(page);
+  await gotoHydrated(page, `/admin/leads?q=${tag}`);
+  await expect(page.getByRole("heading", { level: 2, name: /New Leads/ })).toBeVisible();
+}
+
+const section = (page: Page, name: "New Leads" | "Follow Up With") =>
+  page.getByRole("region", { name: new RegExp(`^${name}`) });
+const card = (page: Page, name: string) => page.getByRole("article", { name });
+
+test("shows both lists with each lead's details and controls, and saves nothing on display", async ({
+  page,
+}) => {
+  const tag = tagFor("show");
+  await seedLeads(tag, 2);
+  const updates: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/leads/update/")) updates.push(r.url());
+  });
+  await openTracker(page, tag);
+  const lead = card(page, `${tag}001 Baker`);
+  await expect(section(page, "New Leads").getByRole("article")).toHaveCount(2);
+  // Newest first.
+  await expect(section(page, "New Leads").getByRole("article").first()).toHaveAccessibleName(
+    `${tag}001 Baker`,
+  );
+  await expect(lead.getByRole("link", { name: `${tag}.1@bakery.example` })).toHaveAttribute(
+    "href",
+    `mailto:${tag}.1@bakery.example`,
+  );
+  await expect(lead.getByText(`Lead 1 from the ${tag} batch`)).toBeVisible();
+  await expect(lead.getByLabel("Communication status")).toHaveValue("UNREAD");
+  await expect(lead.getByLabel("Lead status")).toHaveValue("WARM");
+  await expect(lead.getByLabel("Notes")).toHaveValue("");
+  await expect(lead.getByRole("button", { name: "Submit" })).toBeVisible();
+  await expect(section(page, "Follow Up With")).toContainText(
+    "No leads to follow up match this search.",
+  );
+  await page.waitForTimeout(500);
+  expect(updates).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a lead status change saves at once and the lead stays in New Leads", async ({ page }) => {
+  const tag = tagFor("lead");
+  await seedLeads(tag, 2);
+  await openTracker(page, tag);
+  const lead = card(page, `${tag}000 Baker`);
+  await lead.getByLabel("Lead status").selectOption("HOT");
+  await expect(lead.getByText("Saved changes!")).toBeVisible();
+  await expect(
+    section(page, "New Leads").getByRole("article", { name: `${tag}000 Baker` }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(card(page, `${tag}000 Baker`).getByLabel("Lead status")).toHaveValue("HOT");
+});
+
+test("a communication status change moves the lead to the top of Follow Up With, focus kept", async ({
+  page,
+}) => {
+  const tag = tagFor("move");
+  await seedLeads(tag, 3);
+  await openTracker(page, tag);
+  const first = card(page, `${tag}000 Baker`);
+  await first.getByLabel("Communication status").focus();
+  await first.getByLabel("Communication status").selectOption("REPLIED");
+  const followUp = section(page, "Follow Up With");
+  await expect(followUp.getByRole("article", { name: `${tag}000 Baker` })).toBeVisible();
+  await expect(section(page, "New Leads").getByRole("article")).toHaveCount(2);
+  const moved = followUp.getByRole("article", { name: `${tag}000 Baker` });
+  await expect(moved.getByText("Saved changes!")).toBeVisible();
+  await expect(moved.getByLabel("Communication status")).toHaveValue("REPLIED");
+  await expect(moved.getByLabel("Communication status")).toBeFocused();
+
+  // The next one moves above it: most recently updated first.
+  await card(page, `${tag}002 Baker`).getByLabel("Communication status").selectOption("CONVERSING");
+  await expect(followUp.getByRole("article").first()).toHaveAccessibleName(`${tag}002 Baker`);
+  await expect(followUp.getByRole("article")).toHaveCount(2);
+
+  // Back to UNREAD: back in New Leads, in its place by arrival.
+  await followUp
+    .getByRole("article", { name: `${tag}000 Baker` })
+    .getByLabel("Communication status")
+    .selectOption("UNREAD");
+  await expect(section(page, "New Leads").getByRole("article").last()).toHaveAccessibleName(
+    `${tag}000 Baker`,
+  );
+});
+
+test("notes save with their Submit button", async ({ page }) => {
+  const tag = tagFor("notes");
+  await seedLeads(tag, 1);
+  await openTracker(page, tag);
+  const lead = card(page, `${tag}000 Baker`);
+  await lead.getByLabel("Notes").fill("Called Tuesday. Wants a quote for online ordering.");
+  await lead.getByRole("button", { name: "Submit" }).click();
+  await expect(lead.getByText("Saved changes!")).toBeVisible();
+  await page.reload();
+  await expect(card(page, `${tag}000 Baker`).getByLabel("Notes")).toHaveValue(
+    "Called Tuesday. Wants a quote for online ordering.",
+  );
+});
+
+test("a failed save shows the body's message in red, or the default, and restores the value", async ({
+  page,
+}) => {
+  const tag = tagFor("fail");
+  await seedLeads(tag, 1);
+  await openTracker(page, tag);
+  const lead = card(page, `${tag}000 Baker`);
+  await page.route("**/api/leads/update/**", (route) =>
+    route.fulfill({ status: 500, json: { message: "The database is busy. Try again." } }),
+  );
+  await lead.getByLabel("Lead status").selectOption("COLD");
+  const error = lead.getByText("The database is busy. Try again.");
+  await expect(error).toBeVisible();
+  await expect(error).toHaveCSS("color", "rgb(180, 35, 24)");
+  await expect(lead.getByLabel("Lead status")).toHaveValue("WARM");
+
+  await page.unroute("**/api/leads/update/**");
+  await page.route("**/api/leads/update/**", (route) =>
+    route.fulfill({ status: 502, body: "Bad gateway" }),
+  );
+  await lead.getByLabel("Notes").fill("x");
+  await lead.getByRole("button", { name: "Submit" }).click();
+  const fallback = lead.getByText("failed to load. reason unknown");
+  await expect(fallback).toBeVisible();
+  await expect(fallback).toHaveCSS("color", "rgb(180, 35, 24)");
+  await expect(lead.getByText("The database is busy. Try again.")).toHaveCount(0);
+});
+
+test("a lead changed by someone else is reloaded, not overwritten, and the page says so", async ({
+  page,
+}) => {
+  const tag = tagFor("stale");
+  const [id = ""] = await seedLeads(tag, 1);
+  await openTracker(page, tag);
+  await saveAsSomeoneElse(id, { Notes: "Partner called them first.", LeadStatus: "HOT" });
+  const lead = card(page, `${tag}000 Baker`);
+  await lead.getByLabel("Lead status").selectOption("COLD");
+  await expect(lead.getByText(/Someone else changed this lead/)).toBeVisible();
+  await expect(lead.getByLabel("Lead status")).toHaveValue("HOT");
+  await expect(lead.getByLabel("Notes")).toHaveValue("Partner called them first.");
+});
+
+test("a list that fails to load shows its error text", async ({ page }) => {
+  await signInOwner(page);
+  await page.route("**/api/leads/old**", (route) =>
+    route.fulfill({ status: 503, json: { message: "Follow-ups are unavailable right now." } }),
+  );
+  await gotoHydrated(page, "/admin/leads");
+  await expect(section(page, "Follow Up With").getByRole("alert")).toHaveText(
+    "Follow-ups are unavailable right now.",
+  );
+  await expect(page.getByRole("heading", { level: 2, name: /New Leads/ })).toBeVisible();
+});
+
+test("Load more fetches the next 50", async ({ page }) => {
+  const tag = tagFor("more");
+  await seedLeads(tag, 53);
+  await openTracker(page, tag);
+  const fresh = section(page, "New Leads");
+  await expect(fresh.getByRole("article")).toHaveCount(50);
+  await fresh.getByRole("button", { name: "Load more" }).click();
+  await expect(fresh.getByRole("article")).toHaveCount(53);
+  await expect(fresh.getByRole("button", { name: "Load more" })).toHaveCount(0);
+  await expect(fresh.getByRole("article").last()).toHaveAccessibleName(`${tag}000 Baker`);
+});
+
+test("a lead's history lists each change with who made it", async ({ page }) => {
+  const tag = tagFor("hist");
+  await seedLeads(tag, 1);
+  await openTracker(page, tag);
+  const lead = card(page, `${tag}000 Baker`);
+  await lead.getByLabel("Lead status").selectOption("HOT");
+  await expect(lead.getByText("Saved changes!")).toBeVisible();
+  await lead.getByLabel("Communication status").selectOption("REPLIED");
+  const moved = section(page, "Follow Up With").getByRole("article", { name: `${tag}000 Baker` });
+  await expect(moved.getByText("Saved changes!")).toBeVisible();
+  await moved.getByText("History").click();
+  const items = moved.getByRole("listitem");
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText(
+    "Communication status UNREAD → REPLIED by owner@e2e.fineline.studio",
+  );
+  await expect(items.last()).toContainText("Lead status WARM → HOT");
+});
+
+test("search and filters live in the URL", async ({ page }) => {
+  const tag = tagFor("find");
+  await seedLeads(tag, 2);
+  await signInOwner(page);
+  await gotoHydrated(page, "/admin/leads");
+  await page.getByLabel("Search leads").fill(`${tag}001`);
+  await page.getByLabel("Filter by LeadStatus").selectOption("WARM");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads\\?q=${tag}001&comm=&lead=WARM$`));
+  await expect(section(page, "New Leads").getByRole("article")).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByLabel("Search leads")).toHaveValue(`${tag}001`);
+  await expect(section(page, "New Leads").getByRole("article")).toHaveCount(1);
+});
