@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { describe, expect, it } from "vitest";
@@ -58,6 +61,37 @@ describe("node:sqlite adapter for Kysely", () => {
       }),
     ).rejects.toThrow("boom");
     expect(await db.selectFrom("items").selectAll().execute()).toEqual([]);
+    await db.destroy();
+  });
+});
+
+describe("transactions beside another process", () => {
+  it("take the write lock up front, so a read-then-write transaction is never refused", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "fineline-lock-")), "app.db");
+    const ours = new DatabaseSync(file);
+    ours.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 1000;");
+    ours.exec("create table t (n integer)");
+    const db = new Kysely<{ t: { n: number } }>({
+      dialect: new SqliteDialect({ database: nodeSqliteDatabase(ours) }),
+    });
+    // Another connection, as create-admin or a second server would be; it never waits.
+    const other = new DatabaseSync(file);
+    other.exec("PRAGMA busy_timeout = 0");
+    let otherWrite = "not tried";
+    await db.transaction().execute(async (trx) => {
+      await trx.selectFrom("t").selectAll().execute();
+      try {
+        other.exec("insert into t values (2)");
+        otherWrite = "committed";
+      } catch (error) {
+        otherWrite = (error as Error).message;
+      }
+      // With a deferred BEGIN this write would fail: the other connection committed after our read.
+      await trx.insertInto("t").values({ n: 1 }).execute();
+    });
+    expect(otherWrite).toMatch(/locked|busy/i);
+    expect((await db.selectFrom("t").selectAll().execute()).map((r) => r.n)).toEqual([1]);
+    other.close();
     await db.destroy();
   });
 });

@@ -38,7 +38,11 @@ export function nodeSqliteDatabase(database: DatabaseSync): SqliteDatabase {
       database.close();
     },
     prepare(sql: string): SqliteStatement {
-      const statement = prepared(sql);
+      // Kysely opens transactions with a plain BEGIN (deferred). With another process writing
+      // (create-admin, a second server), a deferred transaction that read first cannot become
+      // a writer: SQLite fails it at once with SQLITE_BUSY, without waiting. Every transaction
+      // here writes, so take the write lock up front, where busy_timeout does apply.
+      const statement = prepared(/^begin$/i.test(sql.trim()) ? "begin immediate" : sql);
       const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqliteValue);
       return {
         // A statement returns rows exactly when it has result columns (SELECT, … RETURNING).

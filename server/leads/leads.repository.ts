@@ -142,12 +142,6 @@ export async function countLeads(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-const isSqliteBusy = (error: unknown) =>
-  error instanceof Error &&
-  /SQLITE_BUSY|database is locked/i.test(
-    `${error.message} ${(error as { code?: string }).code ?? ""}`,
-  );
-
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** LIKE pattern for "contains", with the user's own % and _ taken literally. */
@@ -249,65 +243,54 @@ export async function updateLead(
   actor: Actor,
   now = new Date(),
 ): Promise<LeadUpdateResult> {
-  for (let attempt = 0; ; attempt++) {
-    const result = await db
-      .transaction()
-      .execute(async (trx) => {
-        const row = await trx
-          .selectFrom("leads")
-          .selectAll()
-          .where("id", "=", update.id)
-          .executeTakeFirst();
-        if (!row) return { kind: "not-found" } as const;
-        const current = toLeadRecord(row);
-        if (update.basedOn && update.basedOn !== current.UpdatedAt)
-          return { kind: "stale", lead: current } as const;
-        const { CommStatus, LeadStatus, Notes } = update.changes;
-        // Strictly after the version it replaces, so every version has its own UpdatedAt even
-        // within one millisecond or with a clock behind the last writer's.
-        const at = new Date(
-          Math.max(now.getTime(), Date.parse(current.UpdatedAt) + 1),
-        ).toISOString();
-        const written = await trx
-          .updateTable("leads")
-          .set({
-            ...(CommStatus !== undefined ? { comm_status: CommStatus } : {}),
-            ...(LeadStatus !== undefined ? { lead_status: LeadStatus } : {}),
-            ...(Notes !== undefined ? { notes: Notes } : {}),
-            updated_at: at,
-          })
-          .where("id", "=", update.id)
-          .where("updated_at", "=", current.UpdatedAt)
-          .executeTakeFirst();
-        // Someone else wrote between our read and our write: read again and decide again.
-        if (Number(written.numUpdatedRows) !== 1) return { kind: "retry" } as const;
-        const lead: LeadRecord = { ...current, ...update.changes, UpdatedAt: at };
-        const events = historyFields
-          .filter(
-            (field) =>
-              update.changes[field] !== undefined && update.changes[field] !== current[field],
-          )
-          .map((field, i) => ({
-            id: uuidv7(now.getTime() + i),
-            lead_id: update.id,
-            actor_id: actor.id,
-            actor_email: actor.email,
-            field,
-            from_value: current[field],
-            to_value: lead[field],
-            created_at: at,
-          }));
-        if (events.length) await trx.insertInto("lead_events").values(events).execute();
-        return { kind: "updated", lead } as const;
-      })
-      // Another process (create-admin, a second server) wrote to SQLite after our read began:
-      // WAL refuses to upgrade a stale read to a write at once. Start again, a few times.
-      .catch((error: unknown) => {
-        if (attempt < 5 && isSqliteBusy(error)) return { kind: "retry" } as const;
-        throw error;
-      });
+  for (;;) {
+    const result = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("leads")
+        .selectAll()
+        .where("id", "=", update.id)
+        .executeTakeFirst();
+      if (!row) return { kind: "not-found" } as const;
+      const current = toLeadRecord(row);
+      if (update.basedOn && update.basedOn !== current.UpdatedAt)
+        return { kind: "stale", lead: current } as const;
+      const { CommStatus, LeadStatus, Notes } = update.changes;
+      // Strictly after the version it replaces, so every version has its own UpdatedAt even
+      // within one millisecond or with a clock behind the last writer's.
+      const at = new Date(Math.max(now.getTime(), Date.parse(current.UpdatedAt) + 1)).toISOString();
+      const written = await trx
+        .updateTable("leads")
+        .set({
+          ...(CommStatus !== undefined ? { comm_status: CommStatus } : {}),
+          ...(LeadStatus !== undefined ? { lead_status: LeadStatus } : {}),
+          ...(Notes !== undefined ? { notes: Notes } : {}),
+          updated_at: at,
+        })
+        .where("id", "=", update.id)
+        .where("updated_at", "=", current.UpdatedAt)
+        .executeTakeFirst();
+      // Someone else wrote between our read and our write: read again and decide again.
+      if (Number(written.numUpdatedRows) !== 1) return { kind: "retry" } as const;
+      const lead: LeadRecord = { ...current, ...update.changes, UpdatedAt: at };
+      const events = historyFields
+        .filter(
+          (field) =>
+            update.changes[field] !== undefined && update.changes[field] !== current[field],
+        )
+        .map((field, i) => ({
+          id: uuidv7(now.getTime() + i),
+          lead_id: update.id,
+          actor_id: actor.id,
+          actor_email: actor.email,
+          field,
+          from_value: current[field],
+          to_value: lead[field],
+          created_at: at,
+        }));
+      if (events.length) await trx.insertInto("lead_events").values(events).execute();
+      return { kind: "updated", lead } as const;
+    });
     if (result.kind !== "retry") return result;
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
   }
 }
 
