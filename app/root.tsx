@@ -14,6 +14,7 @@ import {
 } from "react-router";
 import { isClientRenderedPath } from "../domain/routing.ts";
 import type { Route } from "./+types/root";
+import { buttonClass } from "./components/layout.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteNav } from "./components/site-nav.tsx";
 import { revealBootScript, useRevealOnScroll } from "./components/use-reveal.ts";
@@ -149,16 +150,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="mt-2 max-w-3xl text-title font-bold">{heading}</h1>
       <p className="mt-3 max-w-xl text-lg text-muted">{detail}</p>
       <div className="mt-5 flex flex-wrap gap-2">
-        <Link
-          to="/"
-          className="inline-flex h-6 items-center rounded-sm bg-ink px-3 font-bold text-paper hover:bg-accent hover:text-ink"
-        >
+        <Link to="/" className={buttonClass()}>
           Back to the home page
         </Link>
-        <Link
-          to="/home#contact-us"
-          className="inline-flex h-6 items-center rounded-sm border border-ink/20 px-3 font-bold hover:border-ink"
-        >
+        <Link to="/home#contact-us" className={buttonClass("secondary")}>
           Contact us
         </Link>
       </div>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Container, Eyebrow } from "./layout.tsx";
+import { buttonClass, Container, Eyebrow } from "./layout.tsx";
 
 /**
  * The frame of the account screens (log in, sign up, log out, access denied): a short
@@ -30,17 +30,12 @@ export function AuthScreen({
   );
 }
 
-const buttonBase =
-  "inline-flex h-6 items-center justify-center rounded-sm px-3 font-bold transition-colors duration-200 disabled:cursor-progress disabled:opacity-70";
-export const primaryButton = `${buttonBase} bg-ink text-paper hover:bg-accent hover:text-ink`;
-export const secondaryButton = `${buttonBase} border border-ink/25 text-ink hover:border-ink`;
-
 /** Next steps after a task is done: plain links styled as buttons. */
 export function NextSteps({ links }: { links: ReadonlyArray<{ to: string; label: string }> }) {
   return (
     <div className="mt-3 flex flex-wrap gap-1.5">
       {links.map((link, i) => (
-        <Link key={link.to} to={link.to} className={i === 0 ? primaryButton : secondaryButton}>
+        <Link key={link.to} to={link.to} className={buttonClass(i === 0 ? "primary" : "secondary")}>
           {link.label}
         </Link>
       ))}

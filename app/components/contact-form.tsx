@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { contactTexts, honeypotField, limits, validateContact } from "../../domain/leads.ts";
-import { FormMessage, fieldClass, messageOf, TextField } from "./form-fields.tsx";
+import { FormStatus, fieldClass, messageOf, TextField } from "./form-fields.tsx";
+import { buttonClass } from "./layout.tsx";
 
 type Status =
   | { kind: "idle" }
@@ -114,18 +115,21 @@ export function ContactForm({ sourcePage = "/home" }: { sourcePage?: string }) {
           type="submit"
           disabled={isSending}
           aria-disabled={isSending}
-          className="inline-flex h-6 items-center rounded-sm bg-ink px-4 font-bold text-paper transition-colors hover:bg-accent hover:text-ink disabled:cursor-progress disabled:opacity-70"
+          className={buttonClass()}
         >
           {isSending ? "Sending…" : "Submit"}
         </button>
         <p className="text-sm text-muted">We reply within one working day. No newsletters, ever.</p>
       </div>
-      {/* One live region, always present, so each new message is announced. */}
-      <div id={`${id}-status`} aria-live="polite" aria-atomic="true" className="sm:col-span-2">
-        {status.kind === "success" || status.kind === "error" ? (
-          <FormMessage kind={status.kind}>{status.message}</FormMessage>
-        ) : null}
-      </div>
+      <FormStatus
+        id={`${id}-status`}
+        className="sm:col-span-2"
+        message={
+          status.kind === "success" || status.kind === "error"
+            ? { kind: status.kind, text: status.message }
+            : null
+        }
+      />
     </form>
   );
 }

@@ -35,8 +35,31 @@ export function FormMessage({
   );
 }
 
-export const fieldClass =
-  "mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper px-1.5 py-1.5 text-lg text-ink placeholder:text-muted focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong";
+const fieldBase =
+  "mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper text-ink placeholder:text-muted focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong";
+/** Inputs, selects and text areas: roomy in public forms, compact in the admin's tools. */
+export const fieldClass = `${fieldBase} px-1.5 py-1.5 text-lg`;
+export const compactFieldClass = `${fieldBase} px-1 py-1`;
+
+/**
+ * A form's one live region, always present so each new message is announced; the form
+ * points at it with aria-describedby={id}.
+ */
+export function FormStatus({
+  id,
+  message,
+  className,
+}: {
+  id: string;
+  message: { kind: "success" | "error"; text: string } | null;
+  className?: string;
+}) {
+  return (
+    <div id={id} aria-live="polite" aria-atomic="true" className={className}>
+      {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+    </div>
+  );
+}
 
 /** A visible label bound to its input. */
 export function TextField({

@@ -63,12 +63,19 @@ const buttonStyles = {
   secondary: "border border-current/25 hover:border-current",
 } as const;
 
+const buttonSizes = { md: "h-6 px-3", sm: "h-5 px-2" } as const;
+
+/** The one button look, for links and buttons alike: md for calls to action, sm inside tools. */
+export function buttonClass(
+  variant: keyof typeof buttonStyles = "primary",
+  size: keyof typeof buttonSizes = "md",
+): string {
+  return `inline-flex shrink-0 items-center justify-center gap-1 rounded-sm font-bold transition-colors duration-200 aria-disabled:cursor-progress aria-disabled:opacity-70 disabled:cursor-progress disabled:opacity-70 ${buttonSizes[size]} ${buttonStyles[variant]}`;
+}
+
 export function ButtonLink({ to, children, variant = "primary" }: ButtonProps) {
   return (
-    <Link
-      to={to}
-      className={`inline-flex h-6 items-center gap-1 rounded-sm px-3 font-bold transition-colors duration-200 ${buttonStyles[variant]}`}
-    >
+    <Link to={to} className={buttonClass(variant)}>
       {children}
     </Link>
   );

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ArticleLayout } from "../components/article-layout.tsx";
-import { Container, formatDate } from "../components/layout.tsx";
+import { buttonClass, Container, formatDate } from "../components/layout.tsx";
 import { blogPosts, findEntry } from "../content/collections.server.ts";
 import { blogPostPath } from "../content/public-paths.server.ts";
 import { team } from "../content/team.ts";
@@ -68,10 +68,7 @@ function AuthorCard({ name }: { name: string }) {
         <p className="mt-1 text-[0.95rem] text-paper/70">
           A free consultation, a fixed quote, no pressure.
         </p>
-        <Link
-          to="/home#contact-us"
-          className="mt-2 inline-flex h-5 items-center rounded-sm bg-accent px-2 font-bold text-ink hover:bg-paper"
-        >
+        <Link to="/home#contact-us" className={`mt-2 ${buttonClass("accent", "sm")}`}>
           Contact us
         </Link>
       </div>

@@ -1,5 +1,5 @@
 import { site } from "../../domain/site.ts";
-import { Container, PageHeader } from "../components/layout.tsx";
+import { buttonClass, Container, PageHeader } from "../components/layout.tsx";
 import { events } from "../content/collections.server.ts";
 import type { EventMeta } from "../content/schema.ts";
 import { absoluteUrl, pageMeta, shareImage } from "../seo.ts";
@@ -150,7 +150,7 @@ function EventCard({ event }: { event: EventItem }) {
         {event.upcoming ? (
           <a
             href={`mailto:${site.email}?subject=${encodeURIComponent(`Save me a seat: ${meta.title}`)}`}
-            className="inline-flex h-5 items-center rounded-sm bg-ink px-2 font-bold text-paper hover:bg-accent hover:text-ink"
+            className={buttonClass("primary", "sm")}
           >
             Save me a seat
           </a>

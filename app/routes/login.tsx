@@ -2,8 +2,9 @@ import { useId, useRef, useState } from "react";
 import { redirect, useNavigate } from "react-router";
 import { authTexts } from "../../domain/auth.ts";
 import { limits } from "../../domain/leads.ts";
-import { AuthScreen, primaryButton, secondaryButton } from "../components/auth-screen.tsx";
-import { FormMessage, TextField } from "../components/form-fields.tsx";
+import { AuthScreen } from "../components/auth-screen.tsx";
+import { FormStatus, TextField } from "../components/form-fields.tsx";
+import { buttonClass } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
 import { postJson } from "../session/api.ts";
 import { safeForward } from "../session/forward.ts";
@@ -85,14 +86,16 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           autoComplete="current-password"
           maxLength={limits.password}
         />
-        <div id={`${id}-status`} aria-live="polite" aria-atomic="true">
-          {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-        </div>
+        <FormStatus id={`${id}-status`} message={error ? { kind: "error", text: error } : null} />
         <div className="flex flex-wrap items-center gap-1.5">
-          <button type="submit" aria-disabled={sending} className={primaryButton}>
+          <button type="submit" aria-disabled={sending} className={buttonClass()}>
             {sending ? "Logging in…" : "Log In"}
           </button>
-          <button type="button" className={secondaryButton} onClick={() => navigate("/signup")}>
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            onClick={() => navigate("/signup")}
+          >
             Sign Up
           </button>
         </div>

@@ -2,8 +2,9 @@ import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type SessionResponse, validateSignup } from "../../domain/auth.ts";
 import { limits } from "../../domain/leads.ts";
-import { AuthScreen, NextSteps, primaryButton } from "../components/auth-screen.tsx";
-import { FormMessage, TextField } from "../components/form-fields.tsx";
+import { AuthScreen, NextSteps } from "../components/auth-screen.tsx";
+import { FormStatus, TextField } from "../components/form-fields.tsx";
+import { buttonClass } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
 import { postJson } from "../session/api.ts";
 import { type StoredSession, saveSession } from "../session/storage.ts";
@@ -121,13 +122,15 @@ export default function Signup() {
           autoComplete="family-name"
           maxLength={limits.name}
         />
-        <div id={`${id}-status`} aria-live="polite" aria-atomic="true" className="sm:col-span-2">
-          {state.kind === "editing" && state.error ? (
-            <FormMessage kind="error">{state.error}</FormMessage>
-          ) : null}
-        </div>
+        <FormStatus
+          id={`${id}-status`}
+          className="sm:col-span-2"
+          message={
+            state.kind === "editing" && state.error ? { kind: "error", text: state.error } : null
+          }
+        />
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
-          <button type="submit" aria-disabled={sending} className={primaryButton}>
+          <button type="submit" aria-disabled={sending} className={buttonClass()}>
             {sending ? "Creating your account…" : "Sign Up"}
           </button>
           <Link

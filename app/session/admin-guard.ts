@@ -1,14 +1,10 @@
 import { createContext, data, redirect } from "react-router";
-import { type ApiResult, authPost, refreshSession } from "./api.ts";
+import { authPost, isInconclusive, refreshSession } from "./api.ts";
 import { loginPath } from "./forward.ts";
 import { readSession, type StoredSession } from "./storage.ts";
 
 /** The signed-in admin, handed from the admin layout's middleware to its loaders. */
 export const adminSessionContext = createContext<StoredSession>();
-
-/** No answer, an overloaded server or a rate limit says nothing about the session: keep it. */
-const inconclusive = (result: ApiResult<unknown>) =>
-  result.status === 0 || result.status === 429 || result.status >= 500;
 
 const unreachable = () =>
   data("We couldn't reach the server to check your login. Please try again in a moment.", {
@@ -35,13 +31,13 @@ export async function requireAdminSession(path: string): Promise<StoredSession> 
   ]);
   let adminCheck = firstCheck;
   if (!verified.ok) {
-    if (inconclusive(verified)) throw unreachable();
+    if (isInconclusive(verified)) throw unreachable();
     const outcome = await refreshSession();
     if (outcome === "unreachable") throw unreachable();
     if (outcome === "refused") throw redirect(loginPath(path));
     adminCheck = await authPost<{ admin?: unknown }>("/api/auth/admin");
   }
-  if (!adminCheck.ok && inconclusive(adminCheck)) throw unreachable();
+  if (!adminCheck.ok && isInconclusive(adminCheck)) throw unreachable();
   if (!adminCheck.ok || adminCheck.data?.admin !== true) throw redirect("/access-denied");
   return readSession() ?? session;
 }

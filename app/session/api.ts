@@ -51,6 +51,10 @@ export function postJson<T>(path: string, body: unknown, headers: Record<string,
 /** What the authenticated helpers answer without a stored user: no call, a null error (spec section 6). */
 const noSession = { ok: false, status: 0, error: null, data: null } as const;
 
+/** No answer, an overloaded server or a rate limit: says nothing about whether the session is good. */
+export const isInconclusive = (result: ApiResult<unknown>) =>
+  result.status === 0 || result.status === 429 || result.status >= 500;
+
 /** `refresh: false` for the guard, which runs the spec's verify → refresh steps itself. */
 type CallOptions = { refresh?: boolean };
 
@@ -80,8 +84,7 @@ export function refreshSession(): Promise<RefreshOutcome> {
       });
       return "refreshed" as const;
     }
-    if (result.status === 0 || result.status === 429 || result.status >= 500)
-      return "unreachable" as const;
+    if (isInconclusive(result)) return "unreachable" as const;
     clearSession();
     return "refused" as const;
   })().finally(() => {

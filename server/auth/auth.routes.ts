@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { authTexts, type SessionResponse, validateSignup } from "../../domain/auth.ts";
 import { limits } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import { limitPerWindow } from "../rate-limit.ts";
+import { bodyOf } from "../request-body.ts";
 import { accessTexts, accessTokenUser } from "./guards.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
 import { createSession, revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
@@ -36,14 +37,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     refreshToken: (await createSession(db, user.id)).refreshToken,
   });
 
-  const body = (request: FastifyRequest) =>
-    (request.body && typeof request.body === "object" ? request.body : {}) as Record<
-      string,
-      unknown
-    >;
-
   app.post("/api/auth/signup", { config: limitPerWindow(5) }, async (request, reply) => {
-    const checked = validateSignup(body(request));
+    const checked = validateSignup(bodyOf(request));
     if (!checked.ok) return reply.code(400).send({ message: checked.message });
     // Role is never taken from the request: sign-up makes users, create-admin makes admins.
     const user = await createUser(db, {
@@ -61,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     "/api/auth/login",
     { config: limitPerWindow(20) },
     async (request, reply: FastifyReply) => {
-      const { username, password } = body(request);
+      const { username, password } = bodyOf(request);
       const email = typeof username === "string" ? username.slice(0, limits.email) : "";
       const secret = typeof password === "string" ? password.slice(0, limits.password * 4) : "";
       const user = email ? await findUserByEmail(db, email) : undefined;
@@ -81,14 +76,14 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
 
   app.post("/api/auth/verify-login", async (request, reply) => {
     const userId = await accessTokenUser(request, tokens);
-    const { userID } = body(request);
+    const { userID } = bodyOf(request);
     if (!userId || userId !== userID)
       return reply.code(401).send({ message: "Your session has expired. Please log in again." });
     return reply.send({ message: "Session is valid." });
   });
 
   app.post("/api/auth/refresh", { config: limitPerWindow(60) }, async (request, reply) => {
-    const { userID, refresh } = body(request);
+    const { userID, refresh } = bodyOf(request);
     if (typeof userID !== "string" || typeof refresh !== "string" || refresh.length > 200) {
       return reply.code(401).send({ message: "Your session has expired. Please log in again." });
     }
@@ -106,7 +101,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   });
 
   app.post("/api/auth/logout", async (request, reply) => {
-    const { refresh, refreshToken } = body(request);
+    const { refresh, refreshToken } = bodyOf(request);
     const token =
       typeof refresh === "string" ? refresh : typeof refreshToken === "string" ? refreshToken : "";
     if (token && token.length <= 200) await revokeByToken(db, token);

@@ -4,7 +4,7 @@ import { contactTexts, honeypotField } from "../../domain/leads.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
-import { countLeads, listNewLeads } from "./leads.repository.ts";
+import { countLeads, listLeads } from "./leads.repository.ts";
 
 const valid = {
   email: "rosa@bakery.example",
@@ -41,7 +41,7 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
     const res = await post(valid, { referer: "http://localhost:3000/home?x=1#contact-us" });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: "We'll be in touch shortly!" });
-    const [lead] = await listNewLeads(database.db);
+    const [lead] = (await listLeads(database.db, "new", { limit: 1 })).leads;
     expect(lead).toMatchObject({
       FirstName: "Rosa",
       LastName: "Delgado",

@@ -4,6 +4,7 @@ import { contactOutcomePath, outcomeForMessage } from "../../domain/contact-outc
 import { contactTexts, honeypotField, validateContact } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import { limitPerWindow, tenMinutes } from "../rate-limit.ts";
+import { bodyOf } from "../request-body.ts";
 import { createLeadWriter } from "./lead-writer.ts";
 
 export type ContactRoutesOptions = {
@@ -75,10 +76,7 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
           .code(415)
           .send({ message: "Send the form as JSON or as a regular form post." });
       }
-      const body = (request.body && typeof request.body === "object" ? request.body : {}) as Record<
-        string,
-        unknown
-      >;
+      const body = bodyOf(request);
       // Bots fill every field; people never see this one. Answer as if stored, store nothing.
       const honeypot = body[honeypotField];
       if (typeof honeypot === "string" && honeypot.trim() !== "") {

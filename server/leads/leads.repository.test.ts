@@ -5,7 +5,7 @@ import {
   countLeads,
   createContactLead,
   findLead,
-  listNewLeads,
+  listLeads,
   repeatWindowMs,
 } from "./leads.repository.ts";
 
@@ -97,7 +97,7 @@ describe.each(testEngines)("leads repository on $name", (engine) => {
       { ...rosa, email: "b@x.example" },
       { now: new Date("2026-11-22T11:00:00Z") },
     );
-    expect((await listNewLeads(handle.db)).map((l) => l.Email)).toEqual([
+    expect((await listLeads(handle.db, "new", { limit: 100 })).leads.map((l) => l.Email)).toEqual([
       "b@x.example",
       "a@x.example",
     ]);

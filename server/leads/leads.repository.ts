@@ -215,11 +215,6 @@ export async function listLeads(
   return { leads: page, next };
 }
 
-/** "New Leads": UNREAD, newest first. */
-export async function listNewLeads(db: Db, limit = 100): Promise<LeadRecord[]> {
-  return (await listLeads(db, "new", { limit })).leads;
-}
-
 export type LeadUpdateResult =
   | { kind: "updated"; lead: LeadRecord }
   | { kind: "not-found" }

@@ -4,6 +4,7 @@ import { isUuid, type LeadRecord, leadTexts, validateLeadUpdate } from "../../do
 import { requireAdmin } from "../auth/guards.ts";
 import type { TokenSettings } from "../auth/tokens.ts";
 import type { Db } from "../db/connect.ts";
+import { bodyOf } from "../request-body.ts";
 import { csvRow } from "./csv.ts";
 import { filtersOf, nextLink, parsePaging } from "./lead-query.ts";
 import {
@@ -76,10 +77,7 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
   app.get("/api/leads/stats", async (_request, reply) => reply.send(await leadStats(db)));
 
   app.post<{ Params: { id: string } }>("/api/leads/update/:id", async (request, reply) => {
-    const body = (request.body && typeof request.body === "object" ? request.body : {}) as Record<
-      string,
-      unknown
-    >;
+    const body = bodyOf(request);
     const checked = validateLeadUpdate(request.params.id, body);
     if (!checked.ok) return reply.code(400).send({ message: checked.message });
     const admin = request.admin ?? { id: null, email: "unknown" };

@@ -10,6 +10,8 @@ import {
   limits,
 } from "../../../domain/leads.ts";
 import { authPost } from "../../session/api.ts";
+import { compactFieldClass } from "../form-fields.tsx";
+import { buttonClass } from "../layout.tsx";
 import { formatDateTime } from "./format.ts";
 import { LeadHistory } from "./lead-history.tsx";
 
@@ -22,9 +24,6 @@ export type SaveOutcome = { lead: LeadRecord; message: LeadMessage; control: Lea
 type SaveResponse = { message?: string; lead?: LeadRecord };
 
 export const controlId = (leadId: string, control: LeadControl) => `lead-${leadId}-${control}`;
-
-const selectClass =
-  "mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper px-1 py-1 font-semibold text-ink focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong";
 
 /**
  * One lead: its details, the two status selects (each change saves at once, never on first
@@ -68,41 +67,26 @@ export function LeadCard({
         ...changes,
         UpdatedAt: base.UpdatedAt,
       });
-      const saved = result.ok ? result.data?.lead : undefined;
-      if (saved) {
-        latest.current = saved;
-        onSaved({
-          lead: saved,
-          control,
-          message: {
-            kind: "success",
-            text: result.ok ? (result.data.message ?? leadTexts.saved) : leadTexts.saved,
-          },
-        });
+      if (result.ok && result.data?.lead) {
+        latest.current = result.data.lead;
+        const text = result.data.message ?? leadTexts.saved;
+        onSaved({ lead: result.data.lead, control, message: { kind: "success", text } });
         return;
       }
+      const error = result.ok ? null : result.error;
       const current =
-        !result.ok && result.status === 409 ? (result.data as SaveResponse)?.lead : undefined;
+        result.status === 409 ? (result.data as SaveResponse | null)?.lead : undefined;
       if (current) {
         // Someone else saved first: show their version, say so, keep nothing of ours.
         latest.current = current;
-        onSaved({
-          lead: current,
-          control,
-          message: {
-            kind: "error",
-            text: result.ok ? "" : (result.error ?? leadTexts.changedSince),
-          },
-        });
+        const text = error ?? leadTexts.changedSince;
+        onSaved({ lead: current, control, message: { kind: "error", text } });
         return;
       }
       // Failed: show the saved values again, and why (spec section 8's default).
       setComm(base.CommStatus);
       setLeadStatus(base.LeadStatus);
-      onMessage(base.ID, {
-        kind: "error",
-        text: (!result.ok && result.error) || leadTexts.updateFailed,
-      });
+      onMessage(base.ID, { kind: "error", text: error ?? leadTexts.updateFailed });
     });
   }
 
@@ -145,7 +129,7 @@ export function LeadCard({
           <select
             id={controlId(lead.ID, "comm")}
             value={comm}
-            className={selectClass}
+            className={`${compactFieldClass} font-semibold`}
             onChange={(event) => {
               const value = event.target.value as CommStatus;
               setComm(value);
@@ -166,7 +150,7 @@ export function LeadCard({
           <select
             id={controlId(lead.ID, "lead")}
             value={leadStatus}
-            className={selectClass}
+            className={`${compactFieldClass} font-semibold`}
             onChange={(event) => {
               const value = event.target.value as LeadStatus;
               setLeadStatus(value);
@@ -197,12 +181,9 @@ export function LeadCard({
               rows={2}
               maxLength={limits.notes}
               onChange={(event) => setNotes(event.target.value)}
-              className={`${selectClass} min-h-5 resize-y font-normal`}
+              className={`${compactFieldClass} min-h-5 resize-y`}
             />
-            <button
-              type="submit"
-              className="inline-flex h-5 shrink-0 items-center rounded-sm bg-ink px-2 font-bold text-paper transition-colors hover:bg-accent hover:text-ink"
-            >
+            <button type="submit" className={buttonClass("primary", "sm")}>
               Submit
             </button>
           </div>

@@ -21,7 +21,8 @@ import {
   nextPageUrl,
   placeSavedLead,
 } from "../../components/admin/lead-lists.ts";
-import { Container, Eyebrow } from "../../components/layout.tsx";
+import { compactFieldClass, FormMessage } from "../../components/form-fields.tsx";
+import { buttonClass, Container, Eyebrow } from "../../components/layout.tsx";
 import { privateMeta } from "../../seo.ts";
 import { authDownload, authGet } from "../../session/api.ts";
 import type { Route } from "./+types/leads";
@@ -139,7 +140,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
             defaultValue={filters.q ?? ""}
             maxLength={searchMaxLength}
             placeholder="Name, e-mail or words in the message"
-            className="mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper px-1.5 py-1 text-ink placeholder:text-muted focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong"
+            className={compactFieldClass}
           />
         </div>
         <FilterSelect
@@ -155,17 +156,11 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           options={leadStatuses}
         />
         <div className="flex gap-1">
-          <button
-            type="submit"
-            className="inline-flex h-5 items-center rounded-sm bg-ink px-2 font-bold text-paper hover:bg-accent hover:text-ink"
-          >
+          <button type="submit" className={buttonClass("primary", "sm")}>
             {searching ? "Searching…" : "Search"}
           </button>
           {filtered ? (
-            <a
-              href="/admin/leads"
-              className="inline-flex h-5 items-center rounded-sm border border-ink/25 px-2 font-bold hover:border-ink"
-            >
+            <a href="/admin/leads" className={buttonClass("secondary", "sm")}>
               Clear
             </a>
           ) : null}
@@ -220,7 +215,7 @@ function FilterSelect({
         id={`filter-${name}`}
         name={name}
         defaultValue={value ?? ""}
-        className="mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper px-1 py-1 font-semibold text-ink focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong"
+        className={`${compactFieldClass} font-semibold`}
       >
         <option value="">Any</option>
         {options.map((option) => (
@@ -261,12 +256,9 @@ function LeadSection({
         </span>
       </h2>
       {list.error ? (
-        <p
-          role="alert"
-          className="mt-2 rounded-sm border-l-4 border-[#b42318] bg-[#fdecea] px-2 py-1.5 font-semibold text-[#8a1c12]"
-        >
-          {list.error}
-        </p>
+        <div className="mt-2">
+          <FormMessage kind="error">{list.error}</FormMessage>
+        </div>
       ) : null}
       {list.leads.length === 0 && !list.error ? <p className="mt-2 text-muted">{empty}</p> : null}
       <ul className="mt-2 grid gap-2">
@@ -286,7 +278,7 @@ function LeadSection({
           type="button"
           onClick={onLoadMore}
           aria-disabled={list.loadingMore}
-          className="mt-2 inline-flex h-5 items-center rounded-sm border border-ink/25 px-2 font-bold hover:border-ink"
+          className={`mt-2 ${buttonClass("secondary", "sm")}`}
         >
           {list.loadingMore ? "Loading…" : "Load more"}
         </button>
@@ -323,7 +315,7 @@ function ExportButton({ filters }: { filters: LeadFilters }) {
         type="button"
         onClick={onClick}
         aria-disabled={state.busy}
-        className="inline-flex h-5 items-center rounded-sm border border-ink/25 px-2 font-bold hover:border-ink"
+        className={buttonClass("secondary", "sm")}
       >
         {state.busy ? "Exporting…" : "Export CSV"}
       </button>
