@@ -13,25 +13,26 @@ import { migrateToLatest } from "../db/migrate.ts";
  */
 export type TestEngine = {
   readonly name: "sqlite" | "postgres";
-  readonly open: () => Promise<DatabaseHandle>;
+  /** A fresh database; `{ migrate: false }` leaves it empty, for tests of migrations. */
+  readonly open: (options?: { migrate?: boolean }) => Promise<DatabaseHandle>;
 };
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-async function freshSqlite(): Promise<DatabaseHandle> {
+async function freshSqlite({ migrate = true } = {}): Promise<DatabaseHandle> {
   const handle = openSqlite(path.join(mkdtempSync(path.join(tmpdir(), "fineline-db-")), "app.db"));
-  await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+  if (migrate) await migrateToLatest(handle.db as unknown as Kysely<unknown>);
   return handle;
 }
 
-async function freshPostgres(url: string): Promise<DatabaseHandle> {
+async function freshPostgres(url: string, { migrate = true } = {}): Promise<DatabaseHandle> {
   const schema = `test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema "${schema}"`);
   await admin.end();
   const handle = openPostgres(url, { schema });
-  await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+  if (migrate) await migrateToLatest(handle.db as unknown as Kysely<unknown>);
   return {
     ...handle,
     close: async () => {
@@ -46,5 +47,12 @@ async function freshPostgres(url: string): Promise<DatabaseHandle> {
 
 export const testEngines: TestEngine[] = [
   { name: "sqlite", open: freshSqlite },
-  ...(postgresUrl ? [{ name: "postgres" as const, open: () => freshPostgres(postgresUrl) }] : []),
+  ...(postgresUrl
+    ? [
+        {
+          name: "postgres" as const,
+          open: (options?: { migrate?: boolean }) => freshPostgres(postgresUrl, options),
+        },
+      ]
+    : []),
 ];
