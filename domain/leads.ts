@@ -211,3 +211,14 @@ export type LeadEvent = {
   readonly By: string;
   readonly At: string;
 };
+
+/** The dashboard's numbers (GET /api/leads/stats). */
+export type LeadStats = {
+  readonly newLeads: number;
+  readonly followingUp: number;
+  readonly convertedThisMonth: number;
+  /** Leads received per week (`start`: Monday 00:00 UTC, YYYY-MM-DD), oldest first, by current lead status. */
+  readonly weeks: ReadonlyArray<LeadWeek>;
+};
+
+export type LeadWeek = { readonly start: string; readonly counts: Record<LeadStatus, number> };

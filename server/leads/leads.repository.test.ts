@@ -5,8 +5,10 @@ import {
   countLeads,
   createContactLead,
   findLead,
+  leadStats,
   listLeads,
   repeatWindowMs,
+  updateLead,
 } from "./leads.repository.ts";
 
 const rosa = {
@@ -108,5 +110,72 @@ describe.each(testEngines)("leads repository on $name", (engine) => {
     await expect(
       handle.db.updateTable("leads").set({ comm_status: "MAYBE" }).where("id", "=", id).execute(),
     ).rejects.toThrow();
+  });
+
+  it("buckets leads into Monday-to-Sunday UTC weeks and counts this month's conversions once", async () => {
+    // Thursday 2026-11-19; the twelve weeks start on Monday 2026-08-31.
+    const now = new Date("2026-11-19T15:00:00.000Z");
+    const add = async (at: string) =>
+      (
+        await createContactLead(
+          handle.db,
+          { ...rosa, email: `${at}@x.example` },
+          { now: new Date(at) },
+        )
+      ).id;
+    const set = (id: string, LeadStatus: "CONVERTED" | "HOT", at: string) =>
+      updateLead(
+        handle.db,
+        { id, changes: { LeadStatus } },
+        { id: null, email: "o@x" },
+        new Date(at),
+      );
+
+    await add("2026-08-30T23:59:59.999Z"); // the Sunday before: outside the chart
+    const first = await add("2026-08-31T00:00:00.000Z"); // first week, first instant
+    await add("2026-11-15T23:59:59.999Z"); // last instant of the week before this one
+    const thisWeek = await add("2026-11-16T00:00:00.000Z");
+    const lastMonth = await add("2026-10-05T09:00:00.000Z");
+    const twice = await add("2026-11-02T09:00:00.000Z");
+    const undone = await add("2026-11-03T09:00:00.000Z");
+
+    await set(lastMonth, "CONVERTED", "2026-10-30T09:00:00.000Z"); // converted, but last month
+    await set(twice, "CONVERTED", "2026-11-04T09:00:00.000Z");
+    await set(twice, "HOT", "2026-11-05T09:00:00.000Z");
+    await set(twice, "CONVERTED", "2026-11-06T09:00:00.000Z"); // counts once
+    await set(undone, "CONVERTED", "2026-11-07T09:00:00.000Z");
+    await set(undone, "HOT", "2026-11-08T09:00:00.000Z"); // no longer converted
+    await set(first, "HOT", "2026-11-09T09:00:00.000Z");
+    await set(thisWeek, "CONVERTED", "2026-11-17T09:00:00.000Z");
+
+    const stats = await leadStats(handle.db, now);
+    expect(stats).toMatchObject({ newLeads: 7, followingUp: 0, convertedThisMonth: 2 });
+    expect(stats.weeks.map((w) => w.start)).toEqual([
+      "2026-08-31",
+      "2026-09-07",
+      "2026-09-14",
+      "2026-09-21",
+      "2026-09-28",
+      "2026-10-05",
+      "2026-10-12",
+      "2026-10-19",
+      "2026-10-26",
+      "2026-11-02",
+      "2026-11-09",
+      "2026-11-16",
+    ]);
+    const nonZero = stats.weeks.flatMap((w) =>
+      Object.entries(w.counts)
+        .filter(([, n]) => n > 0)
+        .map(([status, n]) => `${w.start} ${status} ${n}`),
+    );
+    expect(nonZero).toEqual([
+      "2026-08-31 HOT 1",
+      "2026-10-05 CONVERTED 1",
+      "2026-11-02 CONVERTED 1",
+      "2026-11-02 HOT 1",
+      "2026-11-09 WARM 1",
+      "2026-11-16 CONVERTED 1",
+    ]);
   });
 });

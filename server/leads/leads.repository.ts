@@ -9,6 +9,7 @@ import {
   type LeadEvent,
   type LeadFilters,
   type LeadRecord,
+  type LeadStats,
   type LeadStatus,
   type LeadUpdate,
   leadStatuses,
@@ -390,65 +391,84 @@ export async function* eachLead(
   } while (after);
 }
 
-export type LeadStats = {
-  readonly newLeads: number;
-  readonly followingUp: number;
-  readonly convertedThisMonth: number;
-  /** Leads received per week (Monday 00:00 UTC), oldest first, by their current lead status. */
-  readonly weeks: ReadonlyArray<{ start: string; counts: Record<LeadStatus, number> }>;
-};
-
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** The dashboard's numbers, in four indexed queries. */
+/**
+ * The dashboard's numbers in four queries, each answered from an index or a short range:
+ * the two counts, this month's conversions from the history (newest events only), and the
+ * weeks grouped in the database, so at most 60 rows come back however many leads there are.
+ */
 export async function leadStats(db: Db, now = new Date(), weekCount = 12): Promise<LeadStats> {
-  const count = async (query: SelectQueryBuilder<Database, "leads", object>) =>
-    Number(
-      (
-        await query
-          .select((eb) => eb.fn.countAll<number | string>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const thisMonday = today - ((new Date(today).getUTCDay() + 6) % 7) * dayMs;
-  const firstWeek = thisMonday - (weekCount - 1) * 7 * dayMs;
+  const starts = Array.from({ length: weekCount }, (_, i) =>
+    new Date(thisMonday - (weekCount - 1 - i) * 7 * dayMs).toISOString(),
+  );
+  // Which week a lead arrived in, as a plain CASE over the week boundaries: the same SQL on
+  // both engines, where date arithmetic is not.
+  const weekOf = sql<number>`case ${sql.join(
+    starts
+      .slice(1)
+      .reverse()
+      .map((start, i) => sql`when created_at >= ${start} then ${sql.lit(weekCount - 1 - i)}`),
+    sql` `,
+  )} else 0 end`;
 
-  const [newLeads, all, convertedThisMonth, recent] = await Promise.all([
-    count(db.selectFrom("leads").where("comm_status", "=", "UNREAD")),
-    count(db.selectFrom("leads")),
-    // Leads that are CONVERTED now and were set so this month.
-    count(
-      db
-        .selectFrom("leads")
-        .where("lead_status", "=", "CONVERTED")
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom("lead_events")
-              .select("lead_events.id")
-              .whereRef("lead_events.lead_id", "=", "leads.id")
-              .where("lead_events.field", "=", "LeadStatus")
-              .where("lead_events.to_value", "=", "CONVERTED")
-              .where("lead_events.created_at", ">=", monthStart),
-          ),
-        ),
-    ),
+  const [counts, converted, perWeek] = await Promise.all([
+    // Both counts in one pass over an index that holds comm_status.
     db
       .selectFrom("leads")
-      .select(["created_at", "lead_status"])
-      .where("created_at", ">=", new Date(firstWeek).toISOString())
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("all"),
+        eb.fn
+          .sum<number | string | null>(
+            eb.case().when("comm_status", "=", "UNREAD").then(1).else(0).end(),
+          )
+          .as("unread"),
+      ])
+      .executeTakeFirstOrThrow(),
+    // Leads that are CONVERTED now and were set so this month.
+    db
+      .selectFrom("lead_events")
+      .innerJoin("leads", "leads.id", "lead_events.lead_id")
+      .where("lead_events.field", "=", "LeadStatus")
+      .where("lead_events.to_value", "=", "CONVERTED")
+      .where("lead_events.created_at", ">=", monthStart)
+      .where("leads.lead_status", "=", "CONVERTED")
+      .select((eb) => eb.fn.count<number | string>("lead_events.lead_id").distinct().as("n"))
+      .executeTakeFirstOrThrow(),
+    // Grouped outside a subquery: PostgreSQL would not see the CASE in GROUP BY, with its own
+    // parameter numbers, as the same expression as the one selected.
+    db
+      .selectFrom(
+        db
+          .selectFrom("leads")
+          .where("created_at", ">=", starts[0] ?? monthStart)
+          .select([weekOf.as("week"), "lead_status"])
+          .as("recent"),
+      )
+      .select((eb) => [
+        "recent.week",
+        "recent.lead_status",
+        eb.fn.countAll<number | string>().as("n"),
+      ])
+      .groupBy(["recent.week", "recent.lead_status"])
       .execute(),
   ]);
-  const weeks = Array.from({ length: weekCount }, (_, i) => ({
-    start: new Date(firstWeek + i * 7 * dayMs).toISOString().slice(0, 10),
+  const weeks = starts.map((start) => ({
+    start: start.slice(0, 10),
     counts: Object.fromEntries(leadStatuses.map((s) => [s, 0])) as Record<LeadStatus, number>,
   }));
-  for (const row of recent) {
-    const week = Math.floor((Date.parse(toIso(row.created_at)) - firstWeek) / (7 * dayMs));
-    const bucket = weeks[week];
-    if (bucket) bucket.counts[row.lead_status as LeadStatus] += 1;
+  for (const row of perWeek) {
+    const bucket = weeks[Number(row.week)];
+    if (bucket) bucket.counts[row.lead_status as LeadStatus] += Number(row.n);
   }
-  return { newLeads, followingUp: all - newLeads, convertedThisMonth, weeks };
+  const newCount = Number(counts.unread ?? 0);
+  return {
+    newLeads: newCount,
+    followingUp: Number(counts.all) - newCount,
+    convertedThisMonth: Number(converted.n),
+    weeks,
+  };
 }

@@ -1,11 +1,57 @@
 import { Link } from "react-router";
+import type { LeadStats } from "../../../domain/leads.ts";
+import { WeeklyLeadsChart } from "../../components/admin/weekly-chart.tsx";
+import { FormMessage } from "../../components/form-fields.tsx";
 import { Arrow, Container, Eyebrow } from "../../components/layout.tsx";
 import { privateMeta } from "../../seo.ts";
+import { authGet } from "../../session/api.ts";
+import type { Route } from "./+types/home";
 
 export const meta = () => privateMeta("Admin");
 
-/** The admin's welcome page (spec section 2). */
-export default function AdminHome() {
+const loadFailed = "failed to load. reason unknown";
+
+const isStats = (data: unknown): data is LeadStats =>
+  typeof data === "object" &&
+  data !== null &&
+  typeof (data as LeadStats).newLeads === "number" &&
+  Array.isArray((data as LeadStats).weeks);
+
+/** The dashboard's numbers; the layout's guard ran first. A failure is shown, not thrown. */
+export async function clientLoader() {
+  const result = await authGet<LeadStats>("/api/leads/stats");
+  if (result.ok && isStats(result.data)) return { stats: result.data, error: null };
+  return { stats: null, error: (!result.ok && result.error) || loadFailed };
+}
+
+const monthName = new Intl.DateTimeFormat("en-US", { month: "long" });
+
+/** The admin's overview (spec section 2): where the leads stand, and the last 12 weeks. */
+export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  const { stats, error } = loaderData;
+  const cards = [
+    {
+      label: "New leads",
+      value: stats?.newLeads,
+      detail: "Waiting for a first reply.",
+      to: "/admin/leads",
+      action: "Open New Leads",
+    },
+    {
+      label: "Following up",
+      value: stats?.followingUp,
+      detail: "Replied, in conversation or closed.",
+      to: "/admin/leads#follow-up-with-heading",
+      action: "Open Follow Up With",
+    },
+    {
+      label: "Converted this month",
+      value: stats?.convertedThisMonth,
+      detail: `Set to Converted since ${monthName.format(new Date())}\u00a01.`,
+      to: "/admin/leads?lead=CONVERTED",
+      action: "See converted leads",
+    },
+  ];
   return (
     <Container className="pt-6 md:pt-8">
       <Eyebrow>Studio admin</Eyebrow>
@@ -14,36 +60,42 @@ export default function AdminHome() {
         Every message sent through the site's contact form lands here as a lead. Work them from “New
         Leads” to “Follow Up With”, and on to a result.
       </p>
-      <div className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-        <Link
-          to="/admin/leads"
-          className="group flex flex-col justify-between gap-3 rounded-sm border border-line bg-white/60 p-3 transition-colors hover:border-ink"
-        >
-          <span>
-            <span className="block text-xl font-bold">Leads</span>
-            <span className="mt-0.5 block text-muted">
-              New enquiries, follow-ups, statuses and notes.
-            </span>
-          </span>
-          <span className="inline-flex items-center gap-1 font-semibold text-accent-strong">
-            Open the lead tracker{" "}
-            <Arrow className="size-2 transition-transform group-hover:translate-x-0.5" />
-          </span>
-        </Link>
-        <Link
-          to="/"
-          className="group flex flex-col justify-between gap-3 rounded-sm border border-line bg-white/60 p-3 transition-colors hover:border-ink"
-        >
-          <span>
-            <span className="block text-xl font-bold">The public site</span>
-            <span className="mt-0.5 block text-muted">See what visitors see.</span>
-          </span>
-          <span className="inline-flex items-center gap-1 font-semibold text-accent-strong">
-            Go to the home page{" "}
-            <Arrow className="size-2 transition-transform group-hover:translate-x-0.5" />
-          </span>
-        </Link>
-      </div>
+
+      {error ? (
+        <div className="mt-4">
+          <FormMessage kind="error">The numbers didn't load: {error}</FormMessage>
+        </div>
+      ) : null}
+
+      <dl className="mt-5 grid gap-2 sm:grid-cols-3">
+        {cards.map((card) => (
+          <div
+            key={card.label}
+            className="grid grid-cols-[minmax(4.5rem,auto)_1fr] items-center gap-x-2 rounded-sm border border-line bg-white/60 p-2 sm:flex sm:flex-col sm:items-stretch sm:p-3"
+          >
+            <dt className="font-semibold">{card.label}</dt>
+            <dd className="order-first row-span-3 text-[clamp(2.5rem,2rem+2vw,3.5rem)] leading-none font-bold tracking-tight">
+              {card.value === undefined ? "–" : card.value.toLocaleString("en-US")}
+            </dd>
+            <dd className="text-sm text-muted sm:mt-0.5">{card.detail}</dd>
+            <dd className="mt-1 sm:mt-auto sm:pt-2">
+              <Link
+                to={card.to}
+                className="group inline-flex items-center gap-1 font-semibold text-accent-strong"
+              >
+                {card.action}
+                <Arrow className="size-2 transition-transform group-hover:translate-x-0.5" />
+              </Link>
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      {stats ? (
+        <div className="mt-4">
+          <WeeklyLeadsChart weeks={stats.weeks} />
+        </div>
+      ) : null}
     </Container>
   );
 }

@@ -1,0 +1,39 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openSqlite } from "../server/db/connect.ts";
+import { leadStats } from "../server/leads/leads.repository.ts";
+
+const run = (args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, ["scripts/seed-demo-leads.ts", ...args], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    encoding: "utf8",
+  });
+
+describe("npm run seed:demo", () => {
+  it("writes worked and unworked leads with history across the last 12 weeks", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-demo-"));
+    const result = run(["--leads=60"], { DATA_DIR: dataDir });
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toMatch(/^60 demo leads written to sqlite \(\d+ already worked\)\./);
+    const handle = openSqlite(path.join(dataDir, "app.db"));
+    const stats = await leadStats(handle.db);
+    expect(stats.newLeads).toBeGreaterThan(0);
+    expect(stats.followingUp).toBeGreaterThan(0);
+    const perWeek = stats.weeks.map((w) => Object.values(w.counts).reduce((a, b) => a + b, 0));
+    expect(perWeek.reduce((a, b) => a + b, 0)).toBe(60);
+    expect(perWeek.filter((n) => n > 0).length).toBeGreaterThan(8);
+    const events = await handle.db.selectFrom("lead_events").select("field").execute();
+    expect(events.length).toBeGreaterThan(0);
+    await handle.close();
+  });
+
+  it("refuses to run in production", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-demo-"));
+    const result = run([], { DATA_DIR: dataDir, NODE_ENV: "production" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/does not run with NODE_ENV=production/);
+  });
+});

@@ -1,0 +1,168 @@
+import { expect, type Page, test } from "@playwright/test";
+import type { LeadStats, LeadStatus, LeadWeek } from "../../domain/leads.ts";
+import { createOwner } from "./accounts.ts";
+import { seriousViolations } from "./axe.ts";
+import { gotoHydrated } from "./hydration.ts";
+import { seedLeads, signInOwner } from "./leads-data.ts";
+
+test.beforeAll(() => createOwner());
+
+const week = (start: string, counts: Partial<Record<LeadStatus, number>>): LeadWeek => ({
+  start,
+  counts: { CONVERTED: 0, ABANDONED: 0, COLD: 0, WARM: 0, HOT: 0, ...counts },
+});
+
+// Twelve Mondays, the busiest the week of Oct 26 (7 leads), 28 in all, 4 converted.
+const fixedStats: LeadStats = {
+  newLeads: 1234,
+  followingUp: 56,
+  convertedThisMonth: 7,
+  weeks: [
+    week("2026-09-07", { WARM: 1 }),
+    week("2026-09-14", {}),
+    week("2026-09-21", { HOT: 2, COLD: 1 }),
+    week("2026-09-28", { CONVERTED: 1, WARM: 1 }),
+    week("2026-10-05", { ABANDONED: 2 }),
+    week("2026-10-12", { WARM: 3 }),
+    week("2026-10-19", { HOT: 1, CONVERTED: 1 }),
+    week("2026-10-26", { CONVERTED: 1, HOT: 2, WARM: 2, COLD: 1, ABANDONED: 1 }),
+    week("2026-11-02", { WARM: 2 }),
+    week("2026-11-09", { COLD: 2, HOT: 1 }),
+    week("2026-11-16", { CONVERTED: 1, WARM: 1 }),
+    week("2026-11-23", { HOT: 1 }),
+  ],
+};
+
+/** Answers the dashboard's data call with the given response instead of the server. */
+async function stubStats(page: Page, response: { status: number; body: string }) {
+  await page.route("**/api/leads/stats", (route) =>
+    route.fulfill({ ...response, contentType: "application/json" }),
+  );
+}
+
+const card = (page: Page, label: string) =>
+  page.locator("dl > div").filter({ has: page.locator("dt", { hasText: label }) });
+
+test("shows the three counts and a 12-week chart with its numbers", async ({ page }) => {
+  await stubStats(page, { status: 200, body: JSON.stringify(fixedStats) });
+  await signInOwner(page);
+  await gotoHydrated(page, "/admin");
+
+  await expect(card(page, "New leads").locator("dd").first()).toHaveText("1,234");
+  await expect(card(page, "Following up").locator("dd").first()).toHaveText("56");
+  await expect(card(page, "Converted this month").locator("dd").first()).toHaveText("7");
+
+  const chart = page.getByRole("img", { name: /^Leads per week/ });
+  await expect(chart).toHaveAccessibleName(
+    "Leads per week 28 leads in the last 12 weeks, 4 of them converted. Busiest: the week of Oct 26, with 7 leads. Each lead counts in the week it arrived, by its status now; the last bar is this week so far.",
+  );
+  // One bar per week with one segment per status present: 1+0+2+2+1+1+2+5+1+2+2+1 = 20.
+  await expect(chart.locator("g")).toHaveCount(12);
+  await expect(chart.locator("g rect[fill^='#']")).toHaveCount(20);
+  await expect(chart.locator("g").nth(7).locator("title")).toHaveText(
+    "Week of Oct 26: 7 leads (1 converted, 2 hot, 2 warm, 1 cold, 1 abandoned)",
+  );
+  await expect(page.getByRole("list", { name: "Lead statuses" }).getByRole("listitem")).toHaveText([
+    "Converted",
+    "Hot",
+    "Warm",
+    "Cold",
+    "Abandoned",
+  ]);
+
+  // The table opens by keyboard and holds every number the bars draw.
+  const table = page.getByRole("table", { name: "Leads per week by lead status" });
+  await expect(table).toBeHidden();
+  await page.getByText("Show the numbers").focus();
+  await page.keyboard.press("Enter");
+  await expect(table).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(13);
+  await expect(table.getByRole("row", { name: /Week of Oct 26/ }).getByRole("cell")).toHaveText([
+    "1",
+    "2",
+    "2",
+    "1",
+    "1",
+    "7",
+  ]);
+  await expect(table.getByRole("rowheader").last()).toHaveText("Week of Nov 23 (so far)");
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("links each count to the matching leads", async ({ page }) => {
+  await stubStats(page, { status: 200, body: JSON.stringify(fixedStats) });
+  await signInOwner(page);
+  await gotoHydrated(page, "/admin");
+  await page.getByRole("link", { name: "See converted leads" }).click();
+  await expect(page).toHaveURL(/\/admin\/leads\?lead=CONVERTED$/);
+  await expect(page.getByLabel("Filter by LeadStatus")).toHaveValue("CONVERTED");
+});
+
+test("counts real leads: new ones show in New leads and this week's bar", async ({ page }) => {
+  await signInOwner(page);
+  await seedLeads(`dash${Date.now().toString(36)}`, 3);
+  await gotoHydrated(page, "/admin");
+  const newLeads = Number(
+    ((await card(page, "New leads").locator("dd").first().textContent()) ?? "").replace(/,/g, ""),
+  );
+  expect(newLeads).toBeGreaterThanOrEqual(3);
+  await page.getByText("Show the numbers").click();
+  const lastRow = page.getByRole("table").getByRole("row").last();
+  await expect(lastRow.getByRole("rowheader")).toHaveText(/\(so far\)$/);
+  const thisWeek = Number((await lastRow.getByRole("cell").last().textContent()) ?? "0");
+  expect(thisWeek).toBeGreaterThanOrEqual(3);
+});
+
+test("says when the numbers fail to load, with the server's message or the default", async ({
+  page,
+}) => {
+  await stubStats(page, {
+    status: 500,
+    body: JSON.stringify({ message: "The database is busy." }),
+  });
+  await signInOwner(page);
+  await gotoHydrated(page, "/admin");
+  await expect(page.getByRole("alert")).toHaveText(
+    "The numbers didn't load: The database is busy.",
+  );
+  await expect(card(page, "New leads").locator("dd").first()).toHaveText("–");
+  await expect(page.getByRole("img", { name: /Leads per week/ })).toHaveCount(0);
+
+  await page.unroute("**/api/leads/stats");
+  await stubStats(page, { status: 502, body: "<html>Bad gateway</html>" });
+  await page.reload();
+  await expect(page.getByRole("alert")).toHaveText(
+    "The numbers didn't load: failed to load. reason unknown",
+  );
+});
+
+test("an empty quarter gets an axis and says so; bars keep still under reduced motion", async ({
+  page,
+}) => {
+  const empty = { ...fixedStats, weeks: fixedStats.weeks.map((w) => week(w.start, {})) };
+  await stubStats(page, { status: 200, body: JSON.stringify(empty) });
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await signInOwner(page);
+  await gotoHydrated(page, "/admin");
+  await expect(
+    page.getByRole("img", { name: /No leads in the last 12 weeks yet\./ }),
+  ).toBeVisible();
+  await expect(page.getByText("New leads will show up here, week by week.")).toBeVisible();
+  const animation = await page
+    .locator("figure svg g")
+    .first()
+    .evaluate((g) => getComputedStyle(g).animationName);
+  expect(animation).toBe("none");
+});
+
+for (const width of [390, 1440]) {
+  test(`has no serious accessibility findings and no overflow at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await stubStats(page, { status: 200, body: JSON.stringify(fixedStats) });
+    await signInOwner(page);
+    await gotoHydrated(page, "/admin");
+    await page.getByText("Show the numbers").click();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBe(0);
+  });
+}
