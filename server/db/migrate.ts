@@ -5,7 +5,7 @@ import * as createOutbox from "./migrations/2026-11-22T10-10-outbox.ts";
 import * as createUsersAndSessions from "./migrations/2026-11-22T12-00-users-and-sessions.ts";
 import * as createLeadHistory from "./migrations/2026-11-22T14-00-lead-history.ts";
 import * as createLeadSearch from "./migrations/2026-11-22T16-00-lead-search.ts";
-import * as createConversionIndex from "./migrations/2026-11-22T16-30-conversion-index.ts";
+import * as createDashboardIndexes from "./migrations/2026-11-22T16-30-dashboard-indexes.ts";
 
 /**
  * Every migration, by its date-prefixed name. Listed explicitly rather than read from the
@@ -17,7 +17,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T12-00-users-and-sessions": createUsersAndSessions,
   "2026-11-22T14-00-lead-history": createLeadHistory,
   "2026-11-22T16-00-lead-search": createLeadSearch,
-  "2026-11-22T16-30-conversion-index": createConversionIndex,
+  "2026-11-22T16-30-dashboard-indexes": createDashboardIndexes,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {

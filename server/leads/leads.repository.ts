@@ -415,19 +415,12 @@ export async function leadStats(db: Db, now = new Date(), weekCount = 12): Promi
     sql` `,
   )} else 0 end`;
 
-  const [counts, converted, perWeek] = await Promise.all([
-    // Both counts in one pass over an index that holds comm_status.
-    db
-      .selectFrom("leads")
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as("all"),
-        eb.fn
-          .sum<number | string | null>(
-            eb.case().when("comm_status", "=", "UNREAD").then(1).else(0).end(),
-          )
-          .as("unread"),
-      ])
-      .executeTakeFirstOrThrow(),
+  const count = (query: SelectQueryBuilder<Database, "leads", object>) =>
+    query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+  const [unread, all, converted, perWeek] = await Promise.all([
+    // Two counts, each a quick walk of an index (one count over a CASE reads every row).
+    count(db.selectFrom("leads").where("comm_status", "=", "UNREAD")),
+    count(db.selectFrom("leads")),
     // Leads that are CONVERTED now and were set so this month.
     db
       .selectFrom("lead_events")
@@ -464,10 +457,10 @@ export async function leadStats(db: Db, now = new Date(), weekCount = 12): Promi
     const bucket = weeks[Number(row.week)];
     if (bucket) bucket.counts[row.lead_status as LeadStatus] += Number(row.n);
   }
-  const newCount = Number(counts.unread ?? 0);
+  const newCount = Number(unread.n);
   return {
     newLeads: newCount,
-    followingUp: Number(counts.all) - newCount,
+    followingUp: Number(all.n) - newCount,
     convertedThisMonth: Number(converted.n),
     weeks,
   };

@@ -24,7 +24,8 @@ export async function clientLoader() {
   return { stats: null, error: (!result.ok && result.error) || loadFailed };
 }
 
-const monthName = new Intl.DateTimeFormat("en-US", { month: "long" });
+// The server counts months in UTC, so the label does too.
+const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" });
 
 /** The admin's overview (spec section 2): where the leads stand, and the last 12 weeks. */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
