@@ -32,6 +32,8 @@ const texts: Array<[first: string, last: string, email: string, message: string]
   ["Lee", "Park", "lee@vet.example", "Vet clinic -b test* with under_score and a\\backslash"],
   ["Mia", "Stone", "mia@bakery.example", "Second BAKERY, sourdough only"],
   ["Al", "Ray", "al@ray.example", "a"],
+  ["Jürgen", "MÜLLER", "j@mueller.example", "Bäckerei in Köln"],
+  ["Sabine", "Müller", "s@mueller.example", "BÄCKEREI, zweite Filiale"],
 ];
 
 const seeds: Seed[] = Array.from({ length: 40 }, (_, i) => {
@@ -75,20 +77,45 @@ const searches = [
   "zebra",
   "bak ery",
   "delgado16",
+  "müller",
+  "MÜLLER",
+  "bäckerei",
+  "Köln",
+  "ü",
+  "abc\u0000def",
+  "rosa\u0000bakery",
+  "\u0000",
 ];
 
 const minuteIso = (m: number) => new Date(Date.UTC(2026, 10, 1, 9, m)).toISOString();
 
 type Row = Seed & { id: string };
 
-function reference(rows: Row[], list: LeadList, q: string): string[] {
-  const words = q.split(/\s+/).filter(Boolean);
-  const haystack = (r: Row) => `${r.first} ${r.last} ${r.email} ${r.message}`.toLowerCase();
+/**
+ * Case folding is the engine's: PostgreSQL's ILIKE folds every letter, SQLite's LIKE only
+ * A–Z (it has no Unicode tables without ICU). Within an engine it must never depend on the
+ * way a search is answered.
+ */
+const folds = {
+  postgres: (text: string) => text.toLowerCase(),
+  sqlite: (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase()),
+};
+
+function reference(
+  rows: Row[],
+  list: LeadList,
+  q: string,
+  fold: (text: string) => string,
+): string[] {
+  // Control characters separate words, as spaces do.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is about them.
+  const words = q.split(/[\s\u0000-\u001f]+/).filter(Boolean);
+  const haystack = (r: Row) => fold(`${r.first} ${r.last} ${r.email} ${r.message}`);
   const inList = (r: Row) =>
     list === "all" || (list === "new" ? r.comm === "UNREAD" : r.comm !== "UNREAD");
   const at = (r: Row) => (list === "old" ? r.updatedMinute : r.minute);
   return rows
-    .filter((r) => inList(r) && words.every((w) => haystack(r).includes(w.toLowerCase())))
+    .filter((r) => inList(r) && words.every((w) => haystack(r).includes(fold(w))))
     .sort((a, b) => at(b) - at(a) || (a.id < b.id ? 1 : -1))
     .map((r) => r.id);
 }
@@ -132,6 +159,7 @@ async function allPages(
 
 describe.each(testEngines)("lead search on $name", (engine) => {
   let handle: DatabaseHandle;
+  const fold = folds[engine.name];
   afterEach(() => handle.close());
 
   describe("on a migrated database", () => {
@@ -151,7 +179,7 @@ describe.each(testEngines)("lead search on $name", (engine) => {
       };
       for (const q of searches) {
         for (const list of ["new", "old", "all"] as const) {
-          const expected = reference(rows, list, q);
+          const expected = reference(rows, list, q, fold);
           for (const [name, way] of Object.entries(ways)) {
             expect(await allPages(handle, list, { q }, way), `${list} q=${q} by ${name}`).toEqual(
               expected,
@@ -160,17 +188,17 @@ describe.each(testEngines)("lead search on $name", (engine) => {
         }
       }
       // The reference itself is not trivially empty or full.
-      expect(reference(rows, "all", "bakery")).toHaveLength(10);
-      expect(reference(rows, "all", "100%")).toHaveLength(5);
+      expect(reference(rows, "all", "bakery", fold)).toHaveLength(8);
+      expect(reference(rows, "all", "100%", fold)).toHaveLength(4);
     });
 
     it("combines search with the status filters", async () => {
       const page = await listLeads(handle.db, "old", {
         limit: 50,
-        filters: { q: "bakery", comm: "DEAD" },
+        filters: { q: "bakery", comm: "REPLIED" },
       });
-      const expected = reference(rows, "old", "bakery").filter(
-        (id) => rows.find((r) => r.id === id)?.comm === "DEAD",
+      const expected = reference(rows, "old", "bakery", fold).filter(
+        (id) => rows.find((r) => r.id === id)?.comm === "REPLIED",
       );
       expect(expected.length).toBeGreaterThan(0);
       expect(page.leads.map((l) => l.ID)).toEqual(expected);
@@ -225,7 +253,7 @@ describe.each(testEngines)("lead search on $name", (engine) => {
     const rows = await insertLeads(db, seeds.slice(0, 8));
     await migrateToLatest(db);
     expect(await allPages(handle, "all", { q: "bakery" }, { probeRows: 0 })).toEqual(
-      reference(rows, "all", "bakery"),
+      reference(rows, "all", "bakery", fold),
     );
   });
 });

@@ -169,8 +169,18 @@ export const searchableText = sql`(first_name || ' ' || last_name || ' ' || emai
 /** Trigram indexes need three characters (not UTF-16 units) to look a word up. */
 const trigramReady = (word: string) => [...word].length >= 3;
 
-/** The words of a search; every one must match. More than eight add nothing but cost. */
-const searchWords = (q: string | undefined) => (q ?? "").split(/\s+/).filter(Boolean).slice(0, 8);
+/**
+ * The words of a search; every one must match. More than eight add nothing but cost. Control
+ * characters separate words like spaces: neither engine can search for NUL (FTS5 ends the
+ * query there, PostgreSQL refuses it in text), and no name or message is searched for them.
+ */
+const searchWords = (q: string | undefined) =>
+  (q ?? "")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8);
 
 /** A query for whole lead rows. */
 type LeadQuery = SelectQueryBuilder<Database, "leads", Selectable<LeadsTable>>;
@@ -264,21 +274,27 @@ export async function listLeads(
       .limit(limit + 1)
       .execute();
     if (probe.length > limit) return pageOf(probe);
+    // Fewer leads left in the list than the probe read: its answer is already complete.
+    const beyond = await inOrder(query)
+      .clearSelect()
+      .select("id")
+      .offset(probeRows - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (!beyond) return pageOf(probe);
   }
+  // The index narrows the leads; LIKE then checks every word on those few. SQLite folds case
+  // for ASCII only, FTS5 for all of Unicode: the check keeps one meaning whichever way a
+  // search is answered, so paging never skips a lead that another path would have shown.
   const match = indexed.map(ftsPhrase).join(" AND ");
   const searched = query.where(
     sql<boolean>`id in (select lead_id from leads_search where leads_search match ${match})`,
   );
-  const rows = await inOrder(
-    whereContains(
-      searched,
-      words.filter((w) => !trigramReady(w)),
-      false,
-    ),
-  )
-    .limit(limit + 1)
-    .execute();
-  return pageOf(rows);
+  return pageOf(
+    await inOrder(whereContains(searched, words, false))
+      .limit(limit + 1)
+      .execute(),
+  );
 }
 
 export type LeadUpdateResult =
@@ -407,13 +423,16 @@ export async function leadStats(db: Db, now = new Date(), weekCount = 12): Promi
   );
   // Which week a lead arrived in, as a plain CASE over the week boundaries: the same SQL on
   // both engines, where date arithmetic is not.
-  const weekOf = sql<number>`case ${sql.join(
-    starts
-      .slice(1)
-      .reverse()
-      .map((start, i) => sql`when created_at >= ${start} then ${sql.lit(weekCount - 1 - i)}`),
-    sql` `,
-  )} else 0 end`;
+  const weekOf =
+    starts.length < 2
+      ? sql<number>`0`
+      : sql<number>`case ${sql.join(
+          starts
+            .slice(1)
+            .reverse()
+            .map((start, i) => sql`when created_at >= ${start} then ${sql.lit(weekCount - 1 - i)}`),
+          sql` `,
+        )} else 0 end`;
 
   const count = (query: SelectQueryBuilder<Database, "leads", object>) =>
     query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();

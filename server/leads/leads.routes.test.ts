@@ -335,6 +335,11 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       // LIKE's wildcards are taken literally.
       expect((await get("/api/leads/new?q=%25")).json()).toEqual([]);
       expect((await get("/api/leads/new?q=_")).json()).toEqual([]);
+      // NUL ends an FTS5 query and PostgreSQL refuses it: it separates words instead of a 500.
+      const nul = await get("/api/leads/new?q=rosa%00bakery");
+      expect(nul.statusCode).toBe(200);
+      expect(ids(nul.json())).toEqual([rosa]);
+      expect((await get("/api/leads/export.csv?q=%00")).statusCode).toBe(200);
       await update(rosa, { CommStatus: "REPLIED", LeadStatus: "HOT" });
       expect(ids((await get("/api/leads/old?q=bakery")).json())).toEqual([rosa]);
       expect(ids((await get("/api/leads/new?q=bakery")).json())).toEqual([bakery]);

@@ -76,7 +76,14 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           >
             <dt className="font-semibold">{card.label}</dt>
             <dd className="order-first row-span-3 text-[clamp(2.5rem,2rem+2vw,3.5rem)] leading-none font-bold tracking-tight">
-              {card.value === undefined ? "–" : card.value.toLocaleString("en-US")}
+              {card.value === undefined ? (
+                <>
+                  <span aria-hidden="true">–</span>
+                  <span className="sr-only">not loaded</span>
+                </>
+              ) : (
+                card.value.toLocaleString("en-US")
+              )}
             </dd>
             <dd className="text-sm text-muted sm:mt-0.5">{card.detail}</dd>
             <dd className="mt-1 sm:mt-auto sm:pt-2">

@@ -2,8 +2,8 @@ import { type Kysely, SqliteAdapter, sql } from "kysely";
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 // A substring index for the lead tracker's search, so "contains this word" stays fast at
-// 100,000 leads instead of reading every row. Search semantics do not change (every word must
-// appear in the name, e-mail or message, case-insensitively); see leads.repository.ts.
+// 100,000 leads instead of reading every row. The index only narrows the candidates; what a
+// search means is decided in leads.repository.ts, the same with or without it.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) await sqliteSearch(db);
@@ -20,30 +20,40 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * edit paths scan the FTS table to find the row.
  */
 async function sqliteSearch(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create virtual table leads_search using fts5(
-      lead_id unindexed, name, email, message,
-      tokenize = 'trigram case_sensitive 0'
-    )`.execute(db);
-  await sql`
-    insert into leads_search (lead_id, name, email, message)
-    select id, first_name || ' ' || last_name, email, message from leads`.execute(db);
-  await sql`
-    create trigger leads_search_insert after insert on leads begin
+  // Kysely runs SQLite migrations outside a transaction. These statements must land together,
+  // and the triggers must exist before the backfill: otherwise a lead written by another
+  // process in between would never be indexed.
+  await sql`begin immediate`.execute(db);
+  try {
+    await sql`
+      create virtual table leads_search using fts5(
+        lead_id unindexed, name, email, message,
+        tokenize = 'trigram case_sensitive 0'
+      )`.execute(db);
+    await sql`
+      create trigger leads_search_insert after insert on leads begin
+        insert into leads_search (lead_id, name, email, message)
+        values (new.id, new.first_name || ' ' || new.last_name, new.email, new.message);
+      end`.execute(db);
+    await sql`
+      create trigger leads_search_update after update of first_name, last_name, email, message on leads
+      begin
+        delete from leads_search where lead_id = old.id;
+        insert into leads_search (lead_id, name, email, message)
+        values (new.id, new.first_name || ' ' || new.last_name, new.email, new.message);
+      end`.execute(db);
+    await sql`
+      create trigger leads_search_delete after delete on leads begin
+        delete from leads_search where lead_id = old.id;
+      end`.execute(db);
+    await sql`
       insert into leads_search (lead_id, name, email, message)
-      values (new.id, new.first_name || ' ' || new.last_name, new.email, new.message);
-    end`.execute(db);
-  await sql`
-    create trigger leads_search_update after update of first_name, last_name, email, message on leads
-    begin
-      delete from leads_search where lead_id = old.id;
-      insert into leads_search (lead_id, name, email, message)
-      values (new.id, new.first_name || ' ' || new.last_name, new.email, new.message);
-    end`.execute(db);
-  await sql`
-    create trigger leads_search_delete after delete on leads begin
-      delete from leads_search where lead_id = old.id;
-    end`.execute(db);
+      select id, first_name || ' ' || last_name, email, message from leads`.execute(db);
+    await sql`commit`.execute(db);
+  } catch (error) {
+    await sql`rollback`.execute(db);
+    throw error;
+  }
 }
 
 /**
@@ -54,18 +64,24 @@ async function sqliteSearch(db: Kysely<unknown>): Promise<void> {
  * pg_trgm lives in its own `extensions` schema, not the current one: extensions are per
  * database, and a schema that is dropped (every test run has one) would take the extension and
  * every other schema's index with it. Kysely's migration lock serialises concurrent migrations,
- * so two runs cannot race to create it. Without the CREATE privilege on the database (pg_trgm
- * is a trusted extension, so that is all it needs) and no pg_trgm already installed, the index
- * is skipped: search stays correct, only slower.
+ * so two runs cannot race to create it. If pg_trgm is not installed and cannot be (pg_trgm is
+ * a trusted extension, so CREATE on the database is all it needs, with the contrib files), the
+ * index is skipped: search stays correct, only slower.
  */
 async function postgresSearch(db: Kysely<unknown>): Promise<void> {
   let schema = await trgmSchema(db);
   if (!schema) {
-    const { rows } = await sql<{ allowed: boolean }>`
-      select has_database_privilege(current_database(), 'CREATE') as allowed`.execute(db);
-    if (!rows[0]?.allowed) return;
-    await sql`create schema if not exists extensions`.execute(db);
-    await sql`create extension if not exists pg_trgm with schema extensions`.execute(db);
+    // A savepoint, so a refusal (no contrib files, no privilege, an `extensions` schema owned
+    // by someone else) leaves the migration's transaction usable and the app able to start.
+    await sql`savepoint pg_trgm_setup`.execute(db);
+    try {
+      await sql`create schema if not exists extensions`.execute(db);
+      await sql`create extension if not exists pg_trgm with schema extensions`.execute(db);
+      await sql`release savepoint pg_trgm_setup`.execute(db);
+    } catch {
+      await sql`rollback to savepoint pg_trgm_setup`.execute(db);
+      return;
+    }
     schema = await trgmSchema(db);
   }
   if (!schema) return;
