@@ -106,8 +106,8 @@ export const honeypotField = "company_website";
 
 export const leadTexts = Object.freeze({
   saved: "Saved changes!",
-  /** Spec section 8: what a failed save shows when the response carries no message. */
-  updateFailed: "failed to load. reason unknown",
+  /** Spec section 8: what a failed save or load shows when the response carries no message. */
+  failed: "failed to load. reason unknown",
   notFound: "That lead no longer exists.",
   changedSince: "Someone else changed this lead since you opened it. It now shows their changes.",
   badId: "That is not a lead ID.",

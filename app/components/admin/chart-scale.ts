@@ -27,6 +27,10 @@ export function valueAxis(largest: number): { max: number; ticks: number[] } {
   return { max, ticks: Array.from({ length: max / step + 1 }, (_, i) => i * step) };
 }
 
+/** "1 lead", "1,234 leads". */
+export const leadCount = (n: number) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? "lead" : "leads"}`;
+
 export const weekTotal = (week: LeadWeek) =>
   stackOrder.reduce((sum, status) => sum + week.counts[status], 0);
 
@@ -61,10 +65,9 @@ export function chartSummary(weeks: readonly LeadWeek[]): string {
   const most = Math.max(...totals);
   const busiest = weeks[totals.indexOf(most)];
   const converted = weeks.reduce((sum, w) => sum + w.counts.CONVERTED, 0);
-  const leads = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "lead" : "leads"}`;
   return [
-    `${leads(total)} in ${span}, ${converted.toLocaleString("en-US")} of them converted.`,
-    busiest ? `Busiest: the ${weekName(busiest.start, false)}, with ${leads(most)}.` : "",
+    `${leadCount(total)} in ${span}, ${converted.toLocaleString("en-US")} of them converted.`,
+    busiest ? `Busiest: the ${weekName(busiest.start, false)}, with ${leadCount(most)}.` : "",
   ]
     .filter(Boolean)
     .join(" ");

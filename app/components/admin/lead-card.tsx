@@ -86,7 +86,7 @@ export function LeadCard({
       // Failed: show the saved values again, and why (spec section 8's default).
       setComm(base.CommStatus);
       setLeadStatus(base.LeadStatus);
-      onMessage(base.ID, { kind: "error", text: error ?? leadTexts.updateFailed });
+      onMessage(base.ID, { kind: "error", text: error ?? leadTexts.failed });
     });
   }
 
@@ -122,48 +122,26 @@ export function LeadCard({
       )}
 
       <div className="mt-2 grid gap-1.5 sm:grid-cols-2 lg:grid-cols-[12rem_12rem_1fr]">
-        <div>
-          <label htmlFor={controlId(lead.ID, "comm")} className="text-sm font-semibold">
-            Communication status
-          </label>
-          <select
-            id={controlId(lead.ID, "comm")}
-            value={comm}
-            className={`${compactFieldClass} font-semibold`}
-            onChange={(event) => {
-              const value = event.target.value as CommStatus;
-              setComm(value);
-              save({ CommStatus: value }, "comm");
-            }}
-          >
-            {commStatuses.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={controlId(lead.ID, "lead")} className="text-sm font-semibold">
-            Lead status
-          </label>
-          <select
-            id={controlId(lead.ID, "lead")}
-            value={leadStatus}
-            className={`${compactFieldClass} font-semibold`}
-            onChange={(event) => {
-              const value = event.target.value as LeadStatus;
-              setLeadStatus(value);
-              save({ LeadStatus: value }, "lead");
-            }}
-          >
-            {leadStatuses.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusSelect
+          id={controlId(lead.ID, "comm")}
+          label="Communication status"
+          value={comm}
+          options={commStatuses}
+          onChange={(value) => {
+            setComm(value);
+            save({ CommStatus: value }, "comm");
+          }}
+        />
+        <StatusSelect
+          id={controlId(lead.ID, "lead")}
+          label="Lead status"
+          value={leadStatus}
+          options={leadStatuses}
+          onChange={(value) => {
+            setLeadStatus(value);
+            save({ LeadStatus: value }, "lead");
+          }}
+        />
         <form
           className="sm:col-span-2 lg:col-span-1"
           onSubmit={(event) => {
@@ -198,5 +176,40 @@ export function LeadCard({
       </div>
       <LeadHistory leadId={lead.ID} />
     </article>
+  );
+}
+
+/** A labelled status select; `onChange` runs on the person's change only, never on display. */
+function StatusSelect<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        className={`${compactFieldClass} font-semibold`}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { LeadEvent } from "../../../domain/leads.ts";
+import { type LeadEvent, leadTexts } from "../../../domain/leads.ts";
 import { authGet } from "../../session/api.ts";
 import { fieldNames, formatDateTime } from "./format.ts";
 
@@ -22,7 +22,7 @@ export function LeadHistory({ leadId }: { leadId: string }) {
     setState(
       result.ok
         ? { kind: "loaded", events: result.data }
-        : { kind: "failed", message: result.error ?? "failed to load. reason unknown" },
+        : { kind: "failed", message: result.error ?? leadTexts.failed },
     );
   }
 

@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { LeadStatus, LeadWeek } from "../../../domain/leads.ts";
 import {
   chartSummary,
+  leadCount,
   stackOrder,
   statusLabels,
   valueAxis,
@@ -31,13 +32,11 @@ const slot = 100;
 const barWidth = 58;
 const segmentGap = 2;
 
-const leadsText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "lead" : "leads"}`;
-
 function breakdown(week: LeadWeek): string {
   const parts = stackOrder
     .filter((status) => week.counts[status] > 0)
     .map((status) => `${week.counts[status]} ${statusLabels[status].toLowerCase()}`);
-  return `${weekName(week.start)}: ${leadsText(weekTotal(week))}${parts.length ? ` (${parts.join(", ")})` : ""}`;
+  return `${weekName(week.start)}: ${leadCount(weekTotal(week))}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
 /** Leads received per week, stacked by their current lead status (the /admin dashboard). */

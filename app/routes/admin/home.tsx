@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { LeadStats } from "../../../domain/leads.ts";
+import { type LeadStats, leadTexts } from "../../../domain/leads.ts";
 import { WeeklyLeadsChart } from "../../components/admin/weekly-chart.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { Arrow, Container, Eyebrow } from "../../components/layout.tsx";
@@ -8,8 +8,6 @@ import { authGet } from "../../session/api.ts";
 import type { Route } from "./+types/home";
 
 export const meta = () => privateMeta("Admin");
-
-const loadFailed = "failed to load. reason unknown";
 
 const isStats = (data: unknown): data is LeadStats =>
   typeof data === "object" &&
@@ -21,7 +19,7 @@ const isStats = (data: unknown): data is LeadStats =>
 export async function clientLoader() {
   const result = await authGet<LeadStats>("/api/leads/stats");
   if (result.ok && isStats(result.data)) return { stats: result.data, error: null };
-  return { stats: null, error: (!result.ok && result.error) || loadFailed };
+  return { stats: null, error: (!result.ok && result.error) || leadTexts.failed };
 }
 
 // The server counts months in UTC, so the label does too.

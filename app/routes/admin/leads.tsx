@@ -5,6 +5,7 @@ import {
   type LeadFilters,
   type LeadRecord,
   leadStatuses,
+  leadTexts,
   parseLeadFilters,
   searchMaxLength,
 } from "../../../domain/leads.ts";
@@ -29,8 +30,6 @@ import type { Route } from "./+types/leads";
 
 export const meta = () => privateMeta("Leads");
 
-const loadFailed = "failed to load. reason unknown";
-
 const queryOf = (filters: LeadFilters) => {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
@@ -43,7 +42,7 @@ async function loadList(url: string): Promise<ListState> {
   const result = await authGet<LeadRecord[]>(url);
   if (!result.ok || !Array.isArray(result.data)) {
     // Spec section 8: the body is kept as the list's error text (and, here, shown).
-    return { leads: [], next: null, error: (!result.ok && result.error) || loadFailed };
+    return { leads: [], next: null, error: (!result.ok && result.error) || leadTexts.failed };
   }
   return { leads: result.data, next: nextPageUrl(result.headers.get("link")), error: null };
 }
