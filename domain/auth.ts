@@ -1,6 +1,9 @@
-import { isValidEmail, limits } from "./leads.ts";
+import * as z from "zod/mini";
+import { lineCheck, optionalBody } from "./api.ts";
+import { isValidEmail } from "./email.ts";
+import { limits } from "./limits.ts";
 
-/** Account rules shared by the sign-up screen and the API. */
+/** Accounts and sessions: the rules and shapes shared by the sign-up and login screens and the API. */
 export const authTexts = Object.freeze({
   invalidEmail: "Please enter a valid e-mail address.",
   invalidPassword: "Passwords are 8 to 60 characters.",
@@ -8,39 +11,136 @@ export const authTexts = Object.freeze({
   invalidLastName: "Please enter your last name (up to 100 characters).",
   emailTaken: "An account with this e-mail already exists. Try logging in.",
   incorrect: "Incorrect Username or Password!",
-  locked: "Too many failed attempts. This account is locked for 15 minutes.",
+  malformed: "Send the fields as text, without control characters, in one JSON object.",
+  sessionExpired: "Your session has expired. Please log in again.",
+  sessionValid: "Session is valid.",
+  loggedOut: "You are logged out.",
 });
 
-export type SignupRequest = {
-  email: string;
-  password: string;
-  first_name: string;
-  last_name: string;
-};
+const personName = (error: string) =>
+  z
+    .string({ error })
+    .check(
+      z.trim(),
+      z.minLength(1, { error }),
+      z.maxLength(limits.name, { error }),
+      lineCheck(error),
+    );
+
+/** Sign-up payload (spec section 3): email, password, first_name, last_name. */
+export const signupBody = z.object(
+  {
+    email: z
+      .string({ error: authTexts.invalidEmail })
+      .check(
+        z.trim(),
+        z.maxLength(limits.email, { error: authTexts.invalidEmail }),
+        z.refine(isValidEmail, { error: authTexts.invalidEmail }),
+      ),
+    password: z
+      .string({ error: authTexts.invalidPassword })
+      .check(
+        z.minLength(8, { error: authTexts.invalidPassword }),
+        z.maxLength(limits.password, { error: authTexts.invalidPassword }),
+      ),
+    first_name: personName(authTexts.invalidFirstName),
+    last_name: personName(authTexts.invalidLastName),
+  },
+  { error: authTexts.malformed },
+);
+export type SignupRequest = z.output<typeof signupBody>;
 
 export function validateSignup(
-  input: Record<string, unknown>,
+  input: unknown,
 ): { ok: true; value: SignupRequest } | { ok: false; message: string } {
-  const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
-  const email = text(input.email);
-  const password = typeof input.password === "string" ? input.password : "";
-  const first = text(input.first_name);
-  const last = text(input.last_name);
-  if (!isValidEmail(email)) return { ok: false, message: authTexts.invalidEmail };
-  if (password.length < 8 || password.length > limits.password)
-    return { ok: false, message: authTexts.invalidPassword };
-  if (!first || first.length > limits.name)
-    return { ok: false, message: authTexts.invalidFirstName };
-  if (!last || last.length > limits.name) return { ok: false, message: authTexts.invalidLastName };
-  return { ok: true, value: { email, password, first_name: first, last_name: last } };
+  const result = z.safeParse(signupBody, input);
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, message: result.error.issues[0]?.message ?? authTexts.malformed };
 }
 
-/** The session body of login and sign-up (stored whole in localStorage "user", spec section 4). */
-export type SessionResponse = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  accessToken: string;
-  refreshToken: string;
-};
+/**
+ * The session body of login and sign-up (stored whole in localStorage "user", spec section 4).
+ * Nothing else about the account leaves the server: no hash, no role, no lock state.
+ */
+export const sessionResponse = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    accessToken: z
+      .string()
+      .check(z.describe("JWT (HS256), 15 minutes: send it as x-access-token.")),
+    refreshToken: z
+      .string()
+      .check(z.describe("Opaque; trade it at /api/auth/refresh. Single use: it rotates.")),
+  })
+  .register(z.globalRegistry, { id: "Session", description: "A signed-in session." });
+export type SessionResponse = z.output<typeof sessionResponse>;
+
+/** Text fields of the session calls: absent is empty, but a value must be text on one line. */
+const optionalLine = (description: string) =>
+  z.optional(
+    z
+      .string({ error: authTexts.malformed })
+      .check(lineCheck(authTexts.malformed), z.describe(description)),
+  );
+
+/** Login payload (spec section 3). Absent fields are simply wrong credentials. */
+export const loginBody = optionalBody(
+  z.object(
+    {
+      username: optionalLine("The account's e-mail address."),
+      password: z.optional(z.string({ error: authTexts.malformed })),
+    },
+    { error: authTexts.malformed },
+  ),
+);
+
+/** verify-login and refresh (spec section 7): the user's id and a token in `refresh`. */
+export const sessionCheckBody = optionalBody(
+  z.object(
+    {
+      userID: optionalLine("The signed-in user's id (the session's `id`)."),
+      refresh: optionalLine(
+        "verify-login: the access token; refresh: the refresh token (spec section 7).",
+      ),
+    },
+    { error: authTexts.malformed },
+  ),
+);
+
+export const logoutBody = optionalBody(
+  z.object(
+    {
+      refresh: optionalLine("The refresh token whose session ends."),
+      refreshToken: optionalLine("Accepted as another name for `refresh`."),
+    },
+    { error: authTexts.malformed },
+  ),
+);
+
+/** The admin check takes no fields (spec section 7: empty body). */
+export const emptyBody = optionalBody(z.object({}));
+
+export const messageResponse = (description: string) =>
+  z.object({ message: z.string() }).check(z.describe(description));
+
+export const refreshResponse = z
+  .object({
+    accessToken: z.string(),
+    refreshToken: z.optional(
+      z
+        .string()
+        .check(
+          z.describe("The rotated refresh token; absent when a second tab refreshed at once."),
+        ),
+    ),
+  })
+  .check(z.describe("A new access token (and the next refresh token)."));
+
+/** Spec section 3: the admin check response. */
+export const adminResponse = z
+  .object({ admin: z.boolean() })
+  .check(z.describe("Whether the account is an administrator, read from the database."));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contactOutcomes, outcomeForMessage } from "./contact-outcomes.ts";
-import { contactTexts } from "./leads.ts";
+import { contactTexts } from "./contact-texts.ts";
 
 describe("no-JavaScript contact outcomes", () => {
   it("gives every validation message a page that shows that same message", () => {
@@ -10,6 +10,7 @@ describe("no-JavaScript contact outcomes", () => {
       contactTexts.invalidLastName,
       contactTexts.nameTooLong,
       contactTexts.messageTooLong,
+      contactTexts.invalidMessage,
     ]) {
       expect(contactOutcomes[outcomeForMessage(message)].message).toBe(message);
     }

@@ -1,4 +1,4 @@
-import { contactTexts } from "./leads.ts";
+import { contactTexts } from "./contact-texts.ts";
 
 /**
  * Where a plain (no-JavaScript) form post lands: one small prerendered page per outcome,
@@ -11,6 +11,7 @@ export const contactOutcomes = {
   "invalid-last-name": { ok: false, message: contactTexts.invalidLastName },
   "name-too-long": { ok: false, message: contactTexts.nameTooLong },
   "too-long": { ok: false, message: contactTexts.messageTooLong },
+  "invalid-message": { ok: false, message: contactTexts.invalidMessage },
   "too-many": {
     ok: false,
     message: "Too many requests from your connection. Please try again in a few minutes.",

@@ -1,6 +1,10 @@
+import * as z from "zod/mini";
+import { isoTimestamp, textCheck } from "./api.ts";
+import { limits } from "./limits.ts";
+
 /**
- * Leads: the spec's statuses, limits, contact-form rules and API shapes (spec sections 3–5, 7, 8).
- * One module, used by the contact form in the browser and by the API on the server.
+ * Leads as the admin API has them (spec sections 3, 4, 7, 8): statuses, texts, and the
+ * schemas of the tracker's requests and responses, shared by the routes and the admin pages.
  */
 
 export const commStatuses = [
@@ -15,95 +19,6 @@ export const leadStatuses = ["CONVERTED", "ABANDONED", "COLD", "WARM", "HOT"] as
 export type CommStatus = (typeof commStatuses)[number];
 export type LeadStatus = (typeof leadStatuses)[number];
 
-/** Spec section 9. */
-export const limits = Object.freeze({
-  email: 320,
-  password: 60,
-  username: 50,
-  // Not in the spec: generous bounds so a request cannot store megabytes.
-  name: 100,
-  message: 5000,
-  notes: 10_000,
-});
-
-export const contactTexts = Object.freeze({
-  invalidEmail: "Invalid email. Please fix and try again",
-  invalidFirstName: "Invalid first name. Please fix and try again",
-  invalidLastName: "Invalid last name. Please fix and try again",
-  success: "We'll be in touch shortly!",
-  failure: "Submission failed. Please try again!",
-  nameTooLong: `Names can be at most ${limits.name} characters. Please shorten and try again`,
-  messageTooLong: `Messages can be at most ${limits.message} characters. Please shorten and try again`,
-});
-
-/** The contact payload of spec section 3. */
-export type ContactRequest = {
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly email: string;
-  readonly message: string;
-};
-
-/**
- * A standard address pattern: one @, a local part without spaces, a dotted domain whose
- * labels are letters, digits and inner hyphens. (The HTML spec's "valid e-mail address"
- * plus a required dot in the domain, which is what a deliverable address needs.)
- */
-const emailPattern =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-
-export function isValidEmail(email: string): boolean {
-  return email.length > 0 && email.length <= limits.email && emailPattern.test(email);
-}
-
-export type ContactValidation =
-  | { ok: true; value: ContactRequest }
-  | { ok: false; message: string };
-
-/**
- * Spec section 5, in its order: email, first name, last name; the message is not validated
- * (beyond a size bound). Values are trimmed before checking, so "  " is empty.
- */
-export function validateContact(input: {
-  firstName?: unknown;
-  lastName?: unknown;
-  email?: unknown;
-  message?: unknown;
-}): ContactValidation {
-  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-  const email = text(input.email);
-  const firstName = text(input.firstName);
-  const lastName = text(input.lastName);
-  const message = typeof input.message === "string" ? input.message.trim() : "";
-  if (!isValidEmail(email)) return { ok: false, message: contactTexts.invalidEmail };
-  if (!firstName) return { ok: false, message: contactTexts.invalidFirstName };
-  if (!lastName) return { ok: false, message: contactTexts.invalidLastName };
-  if (firstName.length > limits.name || lastName.length > limits.name) {
-    return { ok: false, message: contactTexts.nameTooLong };
-  }
-  if (message.length > limits.message) return { ok: false, message: contactTexts.messageTooLong };
-  return { ok: true, value: { firstName, lastName, email, message } };
-}
-
-/** A lead as the admin API returns it: exactly the spec's field names, plus timestamps. */
-export type LeadRecord = {
-  readonly ID: string;
-  readonly FirstName: string;
-  readonly LastName: string;
-  readonly Email: string;
-  readonly Message: string;
-  readonly ContactedUs: boolean;
-  readonly LeadStatus: LeadStatus;
-  readonly CommStatus: CommStatus;
-  readonly Notes: string;
-  readonly SourcePage: string | null;
-  readonly CreatedAt: string;
-  readonly UpdatedAt: string;
-};
-
-/** Name of the invisible honeypot field; people never fill it, naive bots do. */
-export const honeypotField = "company_website";
-
 export const leadTexts = Object.freeze({
   saved: "Saved changes!",
   /** Spec section 8: what a failed save or load shows when the response carries no message. */
@@ -115,14 +30,50 @@ export const leadTexts = Object.freeze({
   badCommStatus: `Communication status must be one of: ${commStatuses.join(", ")}.`,
   badLeadStatus: `Lead status must be one of: ${leadStatuses.join(", ")}.`,
   notesTooLong: `Notes can be at most ${limits.notes.toLocaleString("en-US")} characters.`,
+  badNotes: "Notes can't contain control characters other than tabs and line breaks.",
   nothingToUpdate: "Send at least one of CommStatus, LeadStatus or Notes.",
   badUpdatedAt: "UpdatedAt must be the lead's UpdatedAt timestamp.",
+  notAnObject: "Send the changes as one JSON object.",
 });
+
+export const pagingTexts = Object.freeze({
+  badLimit: "limit must be a whole number from 1 to 200.",
+  badCursor: "That cursor is not valid. Start again from the first page.",
+});
+
+/** Paging of the lead lists: `?limit=&cursor=`, answered with `Link: <…>; rel="next"`. */
+export const pageSize = Object.freeze({ default: 50, max: 200 });
 
 /** Lowercase or uppercase hex UUID, any version (spec section 5's "UUID pattern"). */
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string =>
   typeof value === "string" && uuidPattern.test(value);
+
+/** A lead as the admin API returns it: exactly the spec's field names, plus its page and times. */
+export const leadRecord = z
+  .object({
+    ID: z.string().check(z.describe("UUID (version 7: sorts by arrival).")),
+    FirstName: z.string(),
+    LastName: z.string(),
+    Email: z.string(),
+    Message: z.string(),
+    ContactedUs: z.boolean(),
+    LeadStatus: z.enum(leadStatuses),
+    CommStatus: z.enum(commStatuses),
+    Notes: z.string(),
+    SourcePage: z.nullable(z.string()).check(z.describe("The page the form was sent from.")),
+    CreatedAt: isoTimestamp,
+    UpdatedAt: isoTimestamp,
+  })
+  .register(z.globalRegistry, { id: "Lead", description: "A lead, as the tracker shows it." });
+export type LeadRecord = z.output<typeof leadRecord>;
+
+/** `/api/leads/{id}/…`: a lead's ID in the address. */
+export const leadIdParams = z.object({
+  id: z
+    .string({ error: leadTexts.badId })
+    .check(z.regex(uuidPattern, { error: leadTexts.badId }), z.toLowerCase()),
+});
 
 /** What an update may change; absent fields stay as they are. */
 export type LeadChanges = {
@@ -138,46 +89,69 @@ export type LeadUpdate = {
   readonly basedOn?: string;
 };
 
+/** A timestamp from the API, in any spelling JavaScript reads, with a four-digit year. */
+const basedOnTimestamp = z.pipe(
+  z.string({ error: leadTexts.badUpdatedAt }).check(
+    z.refine((value) => /^\d{4}-/.test(value.trim()) && !Number.isNaN(Date.parse(value)), {
+      error: leadTexts.badUpdatedAt,
+    }),
+  ),
+  z.transform((value) => new Date(value).toISOString()),
+);
+
 /**
- * `POST /api/leads/update/{ID}` with `{ ID, CommStatus, LeadStatus, Notes, UpdatedAt? }`.
- * The spec's page always sends all three fields; other callers may send fewer.
+ * `POST /api/leads/update/{ID}` with `{ ID, CommStatus, LeadStatus, Notes, UpdatedAt? }`. The
+ * spec's page always sends all three fields; other callers may send fewer, at least one.
  */
-export function validateLeadUpdate(
-  pathId: string,
-  input: Record<string, unknown>,
-): { ok: true; value: LeadUpdate } | { ok: false; message: string } {
-  if (!isUuid(pathId)) return { ok: false, message: leadTexts.badId };
-  if (
-    input.ID !== undefined &&
-    (typeof input.ID !== "string" || input.ID.toLowerCase() !== pathId.toLowerCase())
+export const leadUpdateBody = z
+  .object(
+    {
+      ID: z.optional(
+        z
+          .string({ error: leadTexts.idMismatch })
+          .check(z.describe("Must equal the ID in the path.")),
+      ),
+      CommStatus: z.optional(z.enum(commStatuses, { error: leadTexts.badCommStatus })),
+      LeadStatus: z.optional(z.enum(leadStatuses, { error: leadTexts.badLeadStatus })),
+      Notes: z.optional(
+        z.nullable(
+          z
+            .string({ error: leadTexts.notesTooLong })
+            .check(
+              z.maxLength(limits.notes, { error: leadTexts.notesTooLong }),
+              textCheck(leadTexts.badNotes),
+            ),
+        ),
+      ),
+      UpdatedAt: z.optional(
+        z
+          .nullable(basedOnTimestamp)
+          .check(
+            z.describe(
+              "The UpdatedAt the change is based on: if the lead changed since, 409 and nothing is written.",
+            ),
+          ),
+      ),
+    },
+    { error: leadTexts.notAnObject },
   )
-    return { ok: false, message: leadTexts.idMismatch };
-  const changes: { CommStatus?: CommStatus; LeadStatus?: LeadStatus; Notes?: string } = {};
-  if (input.CommStatus !== undefined) {
-    if (!commStatuses.includes(input.CommStatus as CommStatus))
-      return { ok: false, message: leadTexts.badCommStatus };
-    changes.CommStatus = input.CommStatus as CommStatus;
-  }
-  if (input.LeadStatus !== undefined) {
-    if (!leadStatuses.includes(input.LeadStatus as LeadStatus))
-      return { ok: false, message: leadTexts.badLeadStatus };
-    changes.LeadStatus = input.LeadStatus as LeadStatus;
-  }
-  if (input.Notes !== undefined && input.Notes !== null) {
-    if (typeof input.Notes !== "string" || input.Notes.length > limits.notes)
-      return { ok: false, message: leadTexts.notesTooLong };
-    changes.Notes = input.Notes;
-  }
-  if (Object.keys(changes).length === 0) return { ok: false, message: leadTexts.nothingToUpdate };
-  let basedOn: string | undefined;
-  if (input.UpdatedAt !== undefined && input.UpdatedAt !== null) {
-    const at =
-      typeof input.UpdatedAt === "string" ? new Date(input.UpdatedAt) : new Date(Number.NaN);
-    if (Number.isNaN(at.getTime())) return { ok: false, message: leadTexts.badUpdatedAt };
-    basedOn = at.toISOString();
-  }
-  return { ok: true, value: { id: pathId.toLowerCase(), changes, basedOn } };
-}
+  .check(
+    z.refine(
+      (body) =>
+        body.CommStatus !== undefined ||
+        body.LeadStatus !== undefined ||
+        (body.Notes !== undefined && body.Notes !== null),
+      { error: leadTexts.nothingToUpdate },
+    ),
+  );
+export type LeadUpdateBody = z.input<typeof leadUpdateBody>;
+
+export const leadSaved = z
+  .object({ message: z.string(), lead: leadRecord })
+  .check(z.describe('Saved: "Saved changes!" and the lead as stored.'));
+export const leadConflict = z
+  .object({ message: z.string(), lead: leadRecord })
+  .check(z.describe("Changed since UpdatedAt: nothing written; the lead as it is now."));
 
 /** Search and filters of the lead tracker, mirrored in its URL and the API's query string. */
 export type LeadFilters = {
@@ -201,24 +175,95 @@ export function parseLeadFilters(params: { get(name: string): string | null }): 
   };
 }
 
-/** One recorded change to a lead (GET /api/leads/{ID}/history). */
-export type LeadEvent = {
-  readonly ID: string;
-  readonly LeadID: string;
-  readonly Field: "CommStatus" | "LeadStatus" | "Notes";
-  readonly From: string;
-  readonly To: string;
-  readonly By: string;
-  readonly At: string;
+/** Filters never refuse a request: an unknown or repeated value is ignored, like an absent one. */
+const filterQuery = {
+  q: z.optional(
+    z.catch(
+      z.string().check(z.describe("Words that must all appear in the name, e-mail or message.")),
+      "",
+    ),
+  ),
+  comm: z.catch(z.optional(z.enum(commStatuses)), undefined),
+  lead: z.catch(z.optional(z.enum(leadStatuses)), undefined),
 };
+
+export const leadListQuery = z.object({
+  ...filterQuery,
+  limit: z.optional(
+    z.pipe(
+      z.string({ error: pagingTexts.badLimit }).check(
+        z.refine(
+          (value) => /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= pageSize.max,
+          { error: pagingTexts.badLimit },
+        ),
+        z.describe(`Leads per page, 1 to ${pageSize.max} (default ${pageSize.default}).`),
+      ),
+      z.transform(Number),
+    ),
+  ),
+  cursor: z.optional(
+    z
+      .string({ error: pagingTexts.badCursor })
+      .check(
+        z.maxLength(200, { error: pagingTexts.badCursor }),
+        z.describe("From the previous page's Link header; opaque."),
+      ),
+  ),
+});
+
+export const leadList = z
+  .array(leadRecord)
+  .check(
+    z.describe(
+      'One page of leads. While more remain, a `Link: <…>; rel="next"` header gives the next page.',
+    ),
+  );
+
+export const leadExportQuery = z.object({
+  ...filterQuery,
+  list: z.optional(z.catch(z.enum(["new", "old", "all"]), "all")),
+});
+
+/** One recorded change to a lead (GET /api/leads/{ID}/history). */
+export const leadEvent = z
+  .object({
+    ID: z.string(),
+    LeadID: z.string(),
+    Field: z.enum(["CommStatus", "LeadStatus", "Notes"]),
+    From: z.string(),
+    To: z.string(),
+    By: z.string().check(z.describe("The e-mail of the account that made the change.")),
+    At: isoTimestamp,
+  })
+  .register(z.globalRegistry, { id: "LeadEvent", description: "One changed field of one save." });
+export type LeadEvent = z.output<typeof leadEvent>;
+
+export const leadHistory = z
+  .array(leadEvent)
+  .check(z.describe("Every recorded change, newest first (at most 500)."));
+
+const statusCounts = z.object(
+  Object.fromEntries(leadStatuses.map((status) => [status, z.number()])) as Record<
+    LeadStatus,
+    z.ZodMiniNumber
+  >,
+);
+
+export const leadWeek = z.object({
+  start: z.string().check(z.describe("Monday of the week, YYYY-MM-DD (UTC).")),
+  counts: statusCounts,
+});
+export type LeadWeek = z.output<typeof leadWeek>;
 
 /** The dashboard's numbers (GET /api/leads/stats). */
-export type LeadStats = {
-  readonly newLeads: number;
-  readonly followingUp: number;
-  readonly convertedThisMonth: number;
-  /** Leads received per week (`start`: Monday 00:00 UTC, YYYY-MM-DD), oldest first, by current lead status. */
-  readonly weeks: ReadonlyArray<LeadWeek>;
-};
-
-export type LeadWeek = { readonly start: string; readonly counts: Record<LeadStatus, number> };
+export const leadStats = z
+  .object({
+    newLeads: z.number(),
+    followingUp: z.number(),
+    convertedThisMonth: z.number(),
+    weeks: z
+      .array(leadWeek)
+      .check(z.describe("Leads received per week, oldest first, by current lead status.")),
+  })
+  .register(z.globalRegistry, { id: "LeadStats", description: "The dashboard's numbers." });
+export type LeadStats = z.output<typeof leadStats>;

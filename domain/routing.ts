@@ -1,3 +1,5 @@
+import { clientRenderedPages } from "./site-paths.ts";
+
 /**
  * Which paths exist and where the retired ones go. Shared by the Fastify server
  * (real HTTP redirects) and the client router (the same redirects after hydration),
@@ -13,14 +15,14 @@ export const redirectTable: Readonly<Record<string, string>> = Object.freeze({
   "/canvases/story-circle": "/previous-work",
 });
 
-/** Client-rendered screens: served from the SPA fallback and never indexed. */
-const clientRenderedExact = new Set(["/login", "/signup", "/logout", "/access-denied", "/admin"]);
+const clientRenderedExact = new Set(clientRenderedPages);
 
 /** Strips one trailing slash (except for the root) so "/blog/" and "/blog" match alike. */
 export function normalizePath(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
 }
 
+/** Client-rendered screens (site-paths.ts): served from the SPA fallback and never indexed. */
 export function isClientRenderedPath(pathname: string): boolean {
   const path = normalizePath(pathname);
   return clientRenderedExact.has(path) || path.startsWith("/admin/");

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openSqlite } from "../server/db/connect.ts";
-import { leadStats } from "../server/leads/leads.repository.ts";
+import { leadStats } from "../server/leads/lead-stats.repository.ts";
 
 const run = (args: string[], env: Record<string, string>) =>
   spawnSync(process.execPath, ["scripts/seed-demo-leads.ts", ...args], {

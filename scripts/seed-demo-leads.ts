@@ -10,7 +10,8 @@
 import { commStatuses, type LeadStatus } from "../domain/leads.ts";
 import { loadConfig } from "../server/config.ts";
 import { connectDatabase } from "../server/db/connect.ts";
-import { createContactLead, updateLead } from "../server/leads/leads.repository.ts";
+import { createContactLead } from "../server/leads/lead-intake.repository.ts";
+import { updateLead } from "../server/leads/lead-updates.repository.ts";
 
 if (process.env.NODE_ENV === "production") {
   console.error("seed:demo writes made-up leads; it does not run with NODE_ENV=production.");

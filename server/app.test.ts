@@ -119,6 +119,25 @@ describe("compression and caching of files", () => {
     }
   });
 
+  it("never serves a file outside the build, however the path is spelled", async () => {
+    for (const url of [
+      "/../package.json",
+      "/assets/../../package.json",
+      "/%2e%2e/package.json",
+      "/assets/%2e%2e/%2e%2e/package.json",
+      "/assets/..%2f..%2fpackage.json",
+      "/assets/%2e%2e%2f%2e%2e%2fserver%2fapp.ts",
+      "/..%5c..%5cpackage.json",
+      "/api/docs/assets/..%2f..%2f..%2fpackage.json",
+      "/%00/package.json",
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).not.toBe(200);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toContain('"name": "fineline-studio"');
+    }
+  });
+
   it("never serves the precompressed twins or dotfiles by name as pages", async () => {
     expect((await get("/index.html.br")).statusCode).toBe(404);
     expect((await get("/.env")).statusCode).toBe(404);

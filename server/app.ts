@@ -1,6 +1,10 @@
 import path from "node:path";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { endpoints } from "../domain/endpoints.ts";
+import { compileWithContracts, firstProblem, requireContracts, typed } from "./api/contracts.ts";
+import { docsRoutes } from "./api/docs.routes.ts";
+import { openApiRoutes, registerOpenApi } from "./api/openapi.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { loadSigningKey } from "./auth/secret.ts";
 import type { Config } from "./config.ts";
@@ -9,13 +13,25 @@ import { contactRoutes } from "./leads/contact.routes.ts";
 import { leadsRoutes } from "./leads/leads.routes.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
-import { registerRateLimit } from "./rate-limit.ts";
+import { notFoundLimit, registerRateLimit } from "./rate-limit.ts";
 import { resourceCsp } from "./security-headers.ts";
 import { siteRoutes } from "./site-routes.ts";
 import { indexSiteFiles } from "./static-site.ts";
 
 /** Headers whose values must never reach a log line. */
 export const redactedHeaders = ["authorization", "cookie", "x-access-token", "set-cookie"];
+
+/**
+ * How long a client may take. A request (headers and body) must arrive within
+ * `requestTimeout`: without it, a client sending a byte every few seconds holds a connection
+ * for ever (slowloris). Node checks for late requests every `checkIntervalMs`.
+ */
+export const defaultTimeouts = Object.freeze({
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 15_000,
+  idleTimeoutMs: 60_000,
+  checkIntervalMs: 2_000,
+});
 
 /**
  * Builds the whole application (plugins, API, static site) without listening, so tests
@@ -26,12 +42,26 @@ export type AppDependencies = {
   database?: DatabaseHandle;
   /** How often the outbox retries failed e-mails (default 30 s). */
   outboxIntervalMs?: number;
+  /** Tests shorten these to see them act. */
+  timeouts?: Partial<Record<keyof typeof defaultTimeouts, number>>;
 };
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many proxies in front, whatever
+ * their address (Fastify's own number option trusts none): only safe when the server cannot
+ * be reached except through them, which the README says.
+ */
+function trustProxyOption(setting: Config["trustProxy"]) {
+  if (setting === false) return false;
+  if (typeof setting === "number") return (_address: string, hop: number) => hop < setting;
+  return [...setting];
+}
 
 export async function buildApp(
   config: Config,
   deps: AppDependencies = {},
 ): Promise<FastifyInstance> {
+  const timeouts = { ...defaultTimeouts, ...deps.timeouts };
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -50,7 +80,21 @@ export async function buildApp(
           },
     // Bodies are small JSON or form posts; anything bigger is a mistake or an attack.
     bodyLimit: 64 * 1024,
+    // Off unless configured: request.ip (and so every rate limit) is the connection's address.
+    trustProxy: trustProxyOption(config.trustProxy),
+    requestTimeout: timeouts.requestTimeoutMs,
+    connectionTimeout: timeouts.idleTimeoutMs,
+    http: {
+      headersTimeout: timeouts.headersTimeoutMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    // A body with "__proto__" or "constructor.prototype" is refused, not cleaned.
+    onProtoPoisoning: "error",
+    onConstructorPoisoning: "error",
+    schemaErrorFormatter: firstProblem,
   });
+  compileWithContracts(app);
+  requireContracts(app);
 
   const upgradeInsecure = config.siteUrl.startsWith("https:");
   await app.register(helmet, {
@@ -66,18 +110,21 @@ export async function buildApp(
       reply.header("Content-Security-Policy", resourceCsp);
   });
 
-  app.get("/healthz", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    return { status: "ok" };
-  });
+  if (config.rateLimit) await registerRateLimit(app);
+  // Before any route: it documents each one as it is registered.
+  await registerOpenApi(app, config);
 
-  app.setNotFoundHandler((request, reply) => {
-    const json = request.url.startsWith("/api") || request.method !== "GET";
-    reply.code(404);
-    return json
-      ? { message: "Not found." }
-      : reply.type("text/plain; charset=utf-8").send("Not found.");
-  });
+  // Scanners probing for files and endpoints are limited like everyone else.
+  app.setNotFoundHandler(
+    config.rateLimit ? { preHandler: app.rateLimit(notFoundLimit) } : {},
+    (request, reply) => {
+      const json = request.url.startsWith("/api") || request.method !== "GET";
+      reply.code(404);
+      return json
+        ? { message: "Not found." }
+        : reply.type("text/plain; charset=utf-8").send("Not found.");
+    },
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -117,19 +164,30 @@ export async function buildApp(
   }
   app.decorate("outbox", outbox);
 
-  if (config.rateLimit) await registerRateLimit(app);
+  typed(app).route({
+    ...endpoints.health,
+    handler: async (_request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { status: "ok" as const };
+    },
+  });
 
   const tokens = { key: loadSigningKey(config), issuer: config.siteUrl };
   await app.register(authRoutes, { db: database.db, tokens });
   await app.register(leadsRoutes, { db: database.db, tokens });
-
   await app.register(contactRoutes, {
     db: database.db,
     notify: outbox !== null,
     onLeadQueued: () => outbox?.poke(),
   });
-
   const site = await indexSiteFiles(path.join(config.buildDir, "client"));
+  await app.register(openApiRoutes);
+  await app.register(docsRoutes, {
+    // The reference page borrows the site's own Manrope, when the build has it.
+    fontUrl: [...site.files].find((file) =>
+      /^\/assets\/manrope-latin-wght-normal-.*\.woff2$/.test(file),
+    ),
+  });
   await app.register(siteRoutes, { site, upgradeInsecure });
   return app;
 }

@@ -108,4 +108,27 @@ describe("loadConfig", () => {
     expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT:/);
     expect(problemsOf({ PORT: "3.5" })[0]).toMatch(/^PORT:/);
   });
+
+  it("reads TRUST_PROXY as off, a hop count, or proxy addresses and ranges", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "off" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 10.1.0.0/16,::1,loopback" }).trustProxy).toEqual([
+      "10.0.0.1",
+      "10.1.0.0/16",
+      "::1",
+      "loopback",
+    ]);
+    for (const bad of [
+      "true",
+      "yes",
+      "0",
+      "11",
+      "10.0.0.300",
+      "10.0.0.0/33",
+      "::1/129",
+      "proxy.internal",
+    ])
+      expect(problemsOf({ TRUST_PROXY: bad })[0], bad).toMatch(/^TRUST_PROXY: /);
+  });
 });

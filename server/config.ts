@@ -1,5 +1,6 @@
+import { isIP } from "node:net";
 import path from "node:path";
-import { z } from "zod";
+import { isValidEmail } from "../domain/email.ts";
 import { parseSiteUrl } from "../domain/site-url.ts";
 
 /**
@@ -19,6 +20,11 @@ export type Config = Readonly<{
   smtpUrl: string | undefined;
   notifyEmail: string | undefined;
   logLevel: LogLevel;
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For): false (none, the
+   * default), a number of hops, or proxy addresses and ranges (what Fastify's trustProxy takes).
+   */
+  trustProxy: false | number | readonly string[];
   /** Where the built site lives; not an environment variable (tests point it elsewhere). */
   buildDir: string;
 }>;
@@ -78,7 +84,42 @@ const smtpUrl: Check<string | undefined> = (v) =>
     ? ok(v)
     : fail("must be an smtp:// or smtps:// URL");
 const notifyEmail: Check<string | undefined> = (v) =>
-  v === undefined || z.email().safeParse(v).success ? ok(v) : fail("must be an e-mail address");
+  v === undefined || isValidEmail(v) ? ok(v) : fail("must be an e-mail address");
+
+/** proxy-addr's named ranges, accepted as TRUST_PROXY entries like addresses. */
+const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (namedRanges.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Off unless set: behind no proxy, X-Forwarded-For is whatever the client wrote, and rate
+ * limits must key on the connection's own address.
+ */
+const trustProxy: Check<false | number | readonly string[]> = (v) => {
+  if (v === undefined || v === "off" || v === "false") return ok(false);
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops >= 1 && hops <= 10 ? ok(hops) : fail("must be a hop count from 1 to 10");
+  }
+  const entries = v
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  return entries.length && !bad.length
+    ? ok(Object.freeze(entries))
+    : fail(
+        `must be "off", a hop count, or proxy addresses/ranges like 10.0.0.1,10.1.0.0/16 (not ${bad.join(", ") || "empty"})`,
+      );
+};
 const logLevel: Check<LogLevel> = (v) =>
   v === undefined
     ? ok("info")
@@ -112,6 +153,7 @@ export function loadConfig(
     smtpUrl: read("SMTP_URL", smtpUrl),
     notifyEmail: read("NOTIFY_EMAIL", notifyEmail),
     logLevel: read("LOG_LEVEL", logLevel),
+    trustProxy: read("TRUST_PROXY", trustProxy),
     buildDir: path.resolve("build"),
     ...overrides,
   };

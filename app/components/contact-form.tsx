@@ -1,5 +1,7 @@
 import { useId, useRef, useState } from "react";
-import { contactTexts, honeypotField, limits, validateContact } from "../../domain/leads.ts";
+import { validateContact } from "../../domain/contact.ts";
+import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
+import { limits } from "../../domain/limits.ts";
 import { FormStatus, fieldClass, messageOf, TextField } from "./form-fields.tsx";
 import { buttonClass } from "./layout.tsx";
 

@@ -21,14 +21,14 @@ export function FormMessage({
   return kind === "success" ? (
     <p
       role="status"
-      className="rounded-sm border-l-4 border-[#1f7a4d] bg-[#e6f4ec] px-2 py-1.5 font-semibold text-[#14532d]"
+      className="rounded-sm border-l-4 border-success-line bg-success-bg px-2 py-1.5 font-semibold text-success"
     >
       {children}
     </p>
   ) : (
     <p
       role="alert"
-      className="rounded-sm border-l-4 border-[#b42318] bg-[#fdecea] px-2 py-1.5 font-semibold text-[#8a1c12]"
+      className="rounded-sm border-l-4 border-error bg-error-bg px-2 py-1.5 font-semibold text-error-strong"
     >
       {children}
     </p>

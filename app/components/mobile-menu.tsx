@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { contactHref, mobileOnlyNav, primaryNav } from "./nav-items.ts";
@@ -124,7 +125,7 @@ export function MobileMenu() {
             </Link>
             <p className="text-sm text-muted-light">
               Or write to{" "}
-              <a className="underline underline-offset-4" href={`mailto:${site.email}`}>
+              <a className="underline underline-offset-4" href={mailtoHref(site.email)}>
                 {site.email}
               </a>
             </p>

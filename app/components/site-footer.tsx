@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { contactHref, primaryNav } from "./nav-items.ts";
@@ -62,7 +63,7 @@ export function SiteFooter() {
         </FooterColumn>
         <FooterColumn title="Contact">
           <li>
-            <a className={linkClass} href={`mailto:${site.email}`}>
+            <a className={linkClass} href={mailtoHref(site.email)}>
               {site.email}
             </a>
           </li>

@@ -3,54 +3,51 @@ import {
   contactOutcomePath,
   contactOutcomes,
 } from "../../domain/contact-outcomes.ts";
+import {
+  collectionPaths,
+  feedPaths,
+  type StaticPage,
+  staticPages,
+} from "../../domain/site-paths.ts";
 import { blogPosts, caseStudies, wordpressGuides } from "./collections.server.ts";
 
-export type PublicPage = {
-  readonly path: string;
-  /** Listed in the sitemap and indexable; false for duplicates and the spec's empty /test page. */
-  readonly indexed: boolean;
-  readonly lastModified?: string;
-};
+export type PublicPage = StaticPage & { readonly lastModified?: string };
 
-/** Paths of the prerendered resource routes (files, not pages). */
-export const feedPaths = ["/sitemap.xml", "/robots.txt", "/secret/blog/rss.xml"] as const;
+export const blogPostPath = collectionPaths.blogPost.path;
+export const guidePath = collectionPaths.guide.path;
+export const caseStudyPath = collectionPaths.caseStudy.path;
 
-export const blogPostPath = (slug: string) => `/secret/blog/blog/${slug}`;
-export const guidePath = (slug: string) => `/guides/wordpress/${slug}`;
-export const caseStudyPath = (slug: string) => `/previous-work/${slug}`;
-
-/** Every public page, in sitemap order. Reading the content validates it, so a bad file fails here. */
+/**
+ * Every public page, in sitemap order: the table in domain/site-paths.ts, each collection's
+ * pages after its index page. Reading the content validates it, so a bad file fails here.
+ */
 export function listPublicPages(): PublicPage[] {
   const posts = blogPosts();
   const guides = wordpressGuides();
   const studies = caseStudies();
-  const page = (path: string, lastModified?: string, indexed = true): PublicPage => ({
-    path,
-    indexed,
-    lastModified,
+  const latest = (dates: string[]) => dates.sort().at(-1);
+  const collections: Record<string, PublicPage[]> = {
+    [collectionPaths.caseStudy.index]: studies.map((s) => ({
+      path: caseStudyPath(s.slug),
+      indexed: true,
+      lastModified: s.meta.date,
+    })),
+    [collectionPaths.guide.index]: guides.map((g) => ({
+      path: guidePath(g.slug),
+      indexed: true,
+      lastModified: g.meta.updated ?? g.meta.date,
+    })),
+    [collectionPaths.blogPost.index]: posts.map((p) => ({
+      path: blogPostPath(p.slug),
+      indexed: true,
+      lastModified: p.meta.date,
+    })),
+  };
+  return staticPages.flatMap((page) => {
+    const members = collections[page.path] ?? [];
+    const lastModified = latest(members.map((m) => m.lastModified ?? "").filter(Boolean));
+    return [{ ...page, ...(lastModified ? { lastModified } : {}) }, ...members];
   });
-  return [
-    page("/"),
-    page("/home", undefined, false),
-    page("/home2"),
-    page("/home3"),
-    page("/about"),
-    page("/previous-work", studies[0]?.meta.date),
-    ...studies.map((s) => page(caseStudyPath(s.slug), s.meta.date)),
-    page("/events"),
-    page(
-      "/guides",
-      guides
-        .map((g) => g.meta.updated ?? g.meta.date)
-        .sort()
-        .at(-1),
-    ),
-    ...guides.map((g) => page(guidePath(g.slug), g.meta.updated ?? g.meta.date)),
-    page("/secret/blog", posts[0]?.meta.date),
-    ...posts.map((p) => page(blogPostPath(p.slug), p.meta.date)),
-    page("/links"),
-    page("/test", undefined, false),
-  ];
 }
 
 /** Confirmation and error pages of the no-JavaScript contact form: prerendered, never listed. */

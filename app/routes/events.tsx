@@ -1,3 +1,4 @@
+import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
 import { buttonClass, Container, PageHeader } from "../components/layout.tsx";
 import { events } from "../content/collections.server.ts";
@@ -149,7 +150,7 @@ function EventCard({ event }: { event: EventItem }) {
         </dl>
         {event.upcoming ? (
           <a
-            href={`mailto:${site.email}?subject=${encodeURIComponent(`Save me a seat: ${meta.title}`)}`}
+            href={`${mailtoHref(site.email)}?subject=${encodeURIComponent(`Save me a seat: ${meta.title}`)}`}
             className={buttonClass("primary", "sm")}
           >
             Save me a seat

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
 import { CaseStudyCard } from "../components/case-study-card.tsx";
 import { clientLogos } from "../components/client-logos.ts";
@@ -238,7 +239,7 @@ function ContactSection() {
               <dd className="mt-0.5 text-xl font-bold">
                 <a
                   className="underline decoration-accent decoration-2 underline-offset-4"
-                  href={`mailto:${site.email}`}
+                  href={mailtoHref(site.email)}
                 >
                   {site.email}
                 </a>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
 import { Arrow, Container, PageHeader } from "../components/layout.tsx";
 import { pageMeta } from "../seo.ts";
@@ -86,7 +87,7 @@ export default function Links() {
           <ul className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-5">
             <li>
               <a
-                href={`mailto:${site.email}`}
+                href={mailtoHref(site.email)}
                 className="block rounded-sm border border-line p-2 hover:border-ink"
               >
                 <span className="block font-bold">Email</span>

@@ -1,14 +1,15 @@
 import { useId, useRef, useState } from "react";
 import { redirect, useNavigate } from "react-router";
 import { authTexts } from "../../domain/auth.ts";
-import { limits } from "../../domain/leads.ts";
+import { endpoints } from "../../domain/endpoints.ts";
+import { limits } from "../../domain/limits.ts";
 import { AuthScreen } from "../components/auth-screen.tsx";
 import { FormStatus, TextField } from "../components/form-fields.tsx";
 import { buttonClass } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
-import { postJson } from "../session/api.ts";
+import { type ApiResult, postJson, unexpectedAnswer } from "../session/api.ts";
 import { safeForward } from "../session/forward.ts";
-import { readSession, type StoredSession, saveSession } from "../session/storage.ts";
+import { readSession, saveSession } from "../session/storage.ts";
 import type { Route } from "./+types/login";
 
 export const meta = () => privateMeta("Log in");
@@ -20,10 +21,15 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { forward };
 }
 
-/** Spec section 8: a 406 shows the body's message, a 429 too; anything else one fixed text. */
-function loginError(status: number, message: string | null): string {
-  if ((status === 406 || status === 429) && message) return message;
-  if (status === 0) return "We couldn't reach the server. Check your connection and try again.";
+/**
+ * Spec section 8: a 406 shows the body's message, a 429 too; anything else one fixed text,
+ * except when there was no answer, or one this page cannot read (it says to reload).
+ */
+function loginError(result: Exclude<ApiResult<unknown>, { ok: true }>): string {
+  if ((result.status === 406 || result.status === 429) && result.error) return result.error;
+  if (result.status === 0)
+    return "We couldn't reach the server. Check your connection and try again.";
+  if (result.unexpected) return unexpectedAnswer;
   return authTexts.incorrect;
 }
 
@@ -43,18 +49,19 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     inFlight.current = true;
     setSending(true);
     // No client-side validation on login (spec section 5): the server decides.
-    const result = await postJson<Record<string, unknown>>("/api/auth/login", {
+    const result = await postJson(endpoints.login, {
       username: String(form.get("username") ?? ""),
       password: String(form.get("password") ?? ""),
     });
     inFlight.current = false;
     setSending(false);
-    if (result.ok && typeof result.data?.accessToken === "string") {
-      saveSession(result.data as StoredSession);
+    if (result.ok) {
+      // Spec section 4: with accessToken, the whole response is the stored session.
+      saveSession(result.data);
       navigate(forward, { replace: true });
       return;
     }
-    setError(loginError(result.status, result.ok ? null : result.error));
+    setError(loginError(result));
   }
 
   return (

@@ -1,3 +1,4 @@
+import { endpoints } from "../../domain/endpoints.ts";
 import { AuthScreen, NextSteps } from "../components/auth-screen.tsx";
 import { privateMeta } from "../seo.ts";
 import { postJson } from "../session/api.ts";
@@ -14,7 +15,7 @@ export async function clientLoader() {
   const session = readSession();
   if (session) {
     await postJson(
-      "/api/auth/logout",
+      endpoints.logout,
       { refresh: session.refreshToken },
       { "x-access-token": session.accessToken },
     );

@@ -1,13 +1,14 @@
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { type SessionResponse, validateSignup } from "../../domain/auth.ts";
-import { limits } from "../../domain/leads.ts";
+import { validateSignup } from "../../domain/auth.ts";
+import { endpoints } from "../../domain/endpoints.ts";
+import { limits } from "../../domain/limits.ts";
 import { AuthScreen, NextSteps } from "../components/auth-screen.tsx";
 import { FormStatus, TextField } from "../components/form-fields.tsx";
 import { buttonClass } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
 import { postJson } from "../session/api.ts";
-import { type StoredSession, saveSession } from "../session/storage.ts";
+import { saveSession } from "../session/storage.ts";
 
 export const meta = () => privateMeta("Sign up");
 
@@ -36,18 +37,20 @@ export default function Signup() {
     }
     inFlight.current = true;
     setState({ kind: "sending" });
-    const result = await postJson<SessionResponse>("/api/auth/signup", checked.value);
+    const result = await postJson(endpoints.signup, checked.value);
     inFlight.current = false;
-    if (result.ok && typeof result.data?.accessToken === "string") {
-      saveSession(result.data as StoredSession);
+    if (result.ok) {
+      saveSession(result.data);
       setState({ kind: "done", firstName: result.data.firstName });
       return;
     }
     setState({
       kind: "editing",
-      error: result.ok
-        ? "Something went wrong. Please try again."
-        : (result.error ?? "We couldn't create your account. Please try again."),
+      error:
+        result.error ??
+        (result.status === 0
+          ? "We couldn't reach the server. Check your connection and try again."
+          : "We couldn't create your account. Please try again."),
     });
   }
 

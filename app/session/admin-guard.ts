@@ -1,4 +1,5 @@
 import { createContext, data, redirect } from "react-router";
+import { endpoints } from "../../domain/endpoints.ts";
 import { authPost, isInconclusive, refreshSession } from "./api.ts";
 import { loginPath } from "./forward.ts";
 import { readSession, type StoredSession } from "./storage.ts";
@@ -23,11 +24,12 @@ export async function requireAdminSession(path: string): Promise<StoredSession> 
 
   const [verified, firstCheck] = await Promise.all([
     authPost(
-      "/api/auth/verify-login",
+      endpoints.verifyLogin,
       { userID: session.id, refresh: session.accessToken },
+      {},
       { refresh: false },
     ),
-    authPost<{ admin?: unknown }>("/api/auth/admin", {}, { refresh: false }),
+    authPost(endpoints.admin, {}, {}, { refresh: false }),
   ]);
   let adminCheck = firstCheck;
   if (!verified.ok) {
@@ -35,9 +37,9 @@ export async function requireAdminSession(path: string): Promise<StoredSession> 
     const outcome = await refreshSession();
     if (outcome === "unreachable") throw unreachable();
     if (outcome === "refused") throw redirect(loginPath(path));
-    adminCheck = await authPost<{ admin?: unknown }>("/api/auth/admin");
+    adminCheck = await authPost(endpoints.admin);
   }
   if (!adminCheck.ok && isInconclusive(adminCheck)) throw unreachable();
-  if (!adminCheck.ok || adminCheck.data?.admin !== true) throw redirect("/access-denied");
+  if (!adminCheck.ok || !adminCheck.data.admin) throw redirect("/access-denied");
   return readSession() ?? session;
 }

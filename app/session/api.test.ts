@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authGet, authPost } from "./api.ts";
+import { endpoints } from "../../domain/endpoints.ts";
+import { authGet, authPost, isInconclusive, postJson, unexpectedAnswer } from "./api.ts";
 import { sessionKey } from "./storage.ts";
 
 /** A minimal localStorage, as the browser has. */
@@ -19,8 +20,11 @@ describe("authenticated helpers", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     vi.stubGlobal("localStorage", fakeStorage());
-    expect(await authGet("/api/leads/new")).toMatchObject({ ok: false, error: null });
-    expect(await authPost("/api/leads/update/x", {})).toMatchObject({ ok: false, error: null });
+    expect(await authGet(endpoints.newLeads)).toMatchObject({ ok: false, error: null });
+    expect(await authPost(endpoints.updateLead, {}, { params: { id: "x" } })).toMatchObject({
+      ok: false,
+      error: null,
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -47,7 +51,7 @@ describe("authenticated helpers", () => {
           : Response.json({ message: "Please log in." }, { status: 401 });
       }),
     );
-    const result = await authGet("/api/leads/new");
+    const result = await authGet(endpoints.newLeads);
     expect(result.ok).toBe(true);
     expect(seen.map((s) => `${s.url} ${s.token}`)).toEqual([
       "/api/leads/new old",
@@ -59,5 +63,87 @@ describe("authenticated helpers", () => {
       refreshToken: "r2",
       email: "a@b.example",
     });
+  });
+});
+
+describe("responses checked against the contract", () => {
+  const lead = {
+    ID: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+    FirstName: "Rosa",
+    LastName: "Delgado",
+    Email: "rosa@bakery.example",
+    Message: "Hi",
+    ContactedUs: true,
+    LeadStatus: "WARM",
+    CommStatus: "UNREAD",
+    Notes: "",
+    SourcePage: "/",
+    CreatedAt: "2026-11-01T09:00:00.000Z",
+    UpdatedAt: "2026-11-01T09:00:00.000Z",
+  };
+  const signedIn = () =>
+    vi.stubGlobal(
+      "localStorage",
+      fakeStorage({
+        [sessionKey]: JSON.stringify({ id: "u1", accessToken: "a", refreshToken: "r" }),
+      }),
+    );
+
+  it("gives the page exactly the fields the schema names", async () => {
+    signedIn();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json([{ ...lead, password_hash: "$argon2id$…", internal: 1 }])),
+    );
+    const result = await authGet(endpoints.newLeads);
+    expect(result).toMatchObject({ ok: true, data: [lead] });
+    expect(result.ok && Object.keys(result.data[0] ?? {})).not.toContain("password_hash");
+  });
+
+  it("turns an answer of the wrong shape into an error with a clear message, not a crash", async () => {
+    signedIn();
+    for (const body of [{ leads: [] }, [{ ...lead, CommStatus: "MAYBE" }], "text", null]) {
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => Response.json(body)),
+      );
+      const result = await authGet(endpoints.newLeads);
+      expect(result, JSON.stringify(body)).toMatchObject({
+        ok: false,
+        status: 200,
+        error: unexpectedAnswer,
+        unexpected: true,
+      });
+      // A mismatch says nothing about the session: the guard must not log the user out over it.
+      expect(isInconclusive(result)).toBe(true);
+    }
+  });
+
+  it("reports no answer as status 0 with no message, for the screen's own default", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    expect(await postJson(endpoints.login, {})).toMatchObject({
+      ok: false,
+      status: 0,
+      error: null,
+    });
+  });
+
+  it("keeps an error body's message, and only a string one", async () => {
+    for (const [body, error] of [
+      [{ message: "Saved? No." }, "Saved? No."],
+      [{ message: 42 }, null],
+      ["<html>proxy error</html>", null],
+    ] as const) {
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => Response.json(body, { status: 502 })),
+      );
+      expect(await postJson(endpoints.login, {})).toMatchObject({ ok: false, status: 502, error });
+    }
   });
 });

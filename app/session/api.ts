@@ -1,24 +1,62 @@
+import * as z from "zod/mini";
+import type { Endpoint } from "../../domain/api.ts";
+import { endpointPath, endpoints } from "../../domain/endpoints.ts";
 import { clearSession, readSession, replaceTokens } from "./storage.ts";
 
 /**
- * JSON calls to our API. Results are values, never thrown: `status` 0 means no response
- * (network failure) or, for the authenticated helpers, no call at all.
+ * JSON calls to our API, each described by its endpoint in domain/endpoints.ts. Results are
+ * values, never thrown: `status` 0 means no response (network failure) or, for the
+ * authenticated helpers, no call at all. A success is parsed with the endpoint's schema for
+ * that status, so the page gets exactly the shape the contract names, or an error.
  */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers }
-  | { ok: false; status: number; error: string | null; data: unknown };
+  | {
+      ok: false;
+      status: number;
+      error: string | null;
+      data: unknown;
+      /** The server answered, but not in the shape this page was built for (a newer deploy). */
+      unexpected?: true;
+    };
 
-async function call<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
+/** What a page gets back from an endpoint: the output of its first 2xx response schema. */
+type ResponsesOf<E extends Endpoint> = E["schema"]["response"];
+type SuccessStatus<E extends Endpoint> = Extract<keyof ResponsesOf<E>, 200 | 201>;
+export type SuccessOf<E extends Endpoint> =
+  ResponsesOf<E>[SuccessStatus<E>] extends z.ZodMiniType<infer T> ? T : unknown;
+
+export const unexpectedAnswer =
+  "The server's answer wasn't what this page expected. Reload the page and try again.";
+
+/** A path and its query: an endpoint's own, or a URL the server gave (a Link header's next page). */
+export type Target = { params?: Record<string, string>; query?: string; url?: string };
+
+const urlOf = (endpoint: Endpoint, target: Target = {}) => {
+  if (target.url) return target.url;
+  const path = endpointPath(endpoint, target.params);
+  return target.query ? `${path}?${target.query}` : path;
+};
+
+const errorMessage = z.object({ message: z.string() });
+
+async function call<E extends Endpoint>(
+  endpoint: E,
+  init: RequestInit,
+  target: Target = {},
+): Promise<ApiResult<SuccessOf<E>>> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(urlOf(endpoint, target), {
       ...init,
+      method: endpoint.method,
       headers: { accept: "application/json", ...init.headers },
       // Tokens and lead data are never worth a cached answer.
       cache: "no-store",
     });
   } catch {
-    return { ok: false, status: 0, error: "We couldn't reach the server.", data: null };
+    // No response: the caller says what that means on its screen (spec section 8's defaults).
+    return { ok: false, status: 0, error: null, data: null };
   }
   let data: unknown = null;
   try {
@@ -26,14 +64,24 @@ async function call<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
   } catch {
     // A body that is not JSON (a proxy's error page, say) carries no message.
   }
-  if (response.ok)
-    return { ok: true, status: response.status, data: data as T, headers: response.headers };
-  const message = (data as { message?: unknown } | null)?.message;
+  if (!response.ok) {
+    const parsed = z.safeParse(errorMessage, data);
+    const message = parsed.success ? parsed.data.message.trim() : "";
+    return { ok: false, status: response.status, error: message || null, data };
+  }
+  const schema = (endpoint.schema.response as Record<number, unknown>)[response.status];
+  if (!(schema instanceof z.ZodMiniType)) {
+    return { ok: false, status: response.status, error: unexpectedAnswer, data, unexpected: true };
+  }
+  const parsed = z.safeParse(schema, data);
+  if (!parsed.success) {
+    return { ok: false, status: response.status, error: unexpectedAnswer, data, unexpected: true };
+  }
   return {
-    ok: false,
+    ok: true,
     status: response.status,
-    error: typeof message === "string" && message.trim() ? message : null,
-    data,
+    data: parsed.data as SuccessOf<E>,
+    headers: response.headers,
   };
 }
 
@@ -42,18 +90,28 @@ const jsonBody = (body: unknown): RequestInit => ({
   headers: { "content-type": "application/json" },
 });
 
-/** A call that needs no session (login, sign-up). */
-export function postJson<T>(path: string, body: unknown, headers: Record<string, string> = {}) {
+/** A call that needs no session (login, sign-up, logout). */
+export function postJson<E extends Endpoint>(
+  endpoint: E,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const init = jsonBody(body);
-  return call<T>(path, { method: "POST", ...init, headers: { ...init.headers, ...headers } });
+  return call(endpoint, { ...init, headers: { ...init.headers, ...headers } });
 }
 
 /** What the authenticated helpers answer without a stored user: no call, a null error (spec section 6). */
 const noSession = { ok: false, status: 0, error: null, data: null } as const;
 
-/** No answer, an overloaded server or a rate limit: says nothing about whether the session is good. */
+/**
+ * No answer, an overloaded server, a rate limit, or an answer this page cannot read: says
+ * nothing about whether the session is good.
+ */
 export const isInconclusive = (result: ApiResult<unknown>) =>
-  result.status === 0 || result.status === 429 || result.status >= 500;
+  result.status === 0 ||
+  result.status === 429 ||
+  result.status >= 500 ||
+  (!result.ok && result.unexpected === true);
 
 /** `refresh: false` for the guard, which runs the spec's verify → refresh steps itself. */
 type CallOptions = { refresh?: boolean };
@@ -72,16 +130,13 @@ export function refreshSession(): Promise<RefreshOutcome> {
   refreshing ??= (async () => {
     const session = readSession();
     if (!session) return "refused" as const;
-    const result = await postJson<{ accessToken?: unknown; refreshToken?: unknown }>(
-      "/api/auth/refresh",
+    const result = await postJson(
+      endpoints.refresh,
       { userID: session.id, refresh: session.refreshToken },
       { "x-access-token": session.accessToken },
     );
-    if (result.ok && typeof result.data?.accessToken === "string") {
-      replaceTokens({
-        accessToken: result.data.accessToken,
-        refreshToken: result.data.refreshToken,
-      });
+    if (result.ok) {
+      replaceTokens(result.data);
       return "refreshed" as const;
     }
     if (isInconclusive(result)) return "unreachable" as const;
@@ -97,18 +152,20 @@ export function refreshSession(): Promise<RefreshOutcome> {
  * An authenticated call: the stored access token in x-access-token; on a 401 (the token
  * expired while the page was open) one refresh and one retry.
  */
-async function authCall<T>(
-  path: string,
+async function authCall<E extends Endpoint>(
+  endpoint: E,
   init: RequestInit,
+  target: Target,
   { refresh = true }: CallOptions = {},
-): Promise<ApiResult<T>> {
+): Promise<ApiResult<SuccessOf<E>>> {
   const send = () => {
     const session = readSession();
-    if (!session) return Promise.resolve(noSession as ApiResult<T>);
-    return call<T>(path, {
-      ...init,
-      headers: { ...init.headers, "x-access-token": session.accessToken },
-    });
+    if (!session) return Promise.resolve(noSession);
+    return call(
+      endpoint,
+      { ...init, headers: { ...init.headers, "x-access-token": session.accessToken } },
+      target,
+    );
   };
   const first = await send();
   if (first.ok || first.status !== 401 || !refresh) return first;
@@ -116,26 +173,32 @@ async function authCall<T>(
 }
 
 /** GET with the stored access token; no stored user → no call, null error (spec section 6). */
-export function authGet<T>(path: string, options?: CallOptions): Promise<ApiResult<T>> {
-  return authCall<T>(path, { method: "GET" }, options);
+export function authGet<E extends Endpoint>(
+  endpoint: E,
+  target: Target = {},
+  options?: CallOptions,
+): Promise<ApiResult<SuccessOf<E>>> {
+  return authCall(endpoint, {}, target, options);
 }
 
 /** POST JSON with the stored access token; no stored user → no call, null error. */
-export function authPost<T>(
-  path: string,
+export function authPost<E extends Endpoint>(
+  endpoint: E,
   body: unknown = {},
+  target: Target = {},
   options?: CallOptions,
-): Promise<ApiResult<T>> {
-  return authCall<T>(path, { method: "POST", ...jsonBody(body) }, options);
+): Promise<ApiResult<SuccessOf<E>>> {
+  return authCall(endpoint, jsonBody(body), target, options);
 }
 
 /** A file from the API (the CSV export) as a Blob, with the same token and refresh as authGet. */
-export async function authDownload(path: string): Promise<Blob | null> {
+export async function authDownload(query: string): Promise<Blob | null> {
+  const url = urlOf(endpoints.exportLeads, { query });
   const send = async () => {
     const session = readSession();
     if (!session) return null;
     try {
-      return await fetch(path, {
+      return await fetch(url, {
         headers: { "x-access-token": session.accessToken },
         cache: "no-store",
       });

@@ -25,8 +25,24 @@ describe("safeForward", () => {
       "data:text/html,hi",
       " /admin",
       `/${"a".repeat(2001)}`,
+      // Values that only leave the site once normalised (the security review's open redirect).
+      "/.//evil.example",
+      "/%2e//evil.example",
+      "/%2E//evil.example",
+      "/admin/..//evil.example",
+      "/admin/%2e%2e//evil.example",
+      "/./\\evil.example",
+      "/.%2f/evil.example/../..//evil.example",
     ];
     for (const value of hostile) expect(safeForward(value), String(value)).toBe(defaultForward);
+  });
+
+  it("keeps encoded slashes and backslashes as a path on this site", () => {
+    for (const value of ["/%2F%2Fevil.example", "/%5C%5Cevil.example", "/%2f/evil.example"]) {
+      const forward = safeForward(value);
+      expect(forward.startsWith("/") && !/^\/[/\\]/.test(forward), value).toBe(true);
+      expect(new URL(forward, "https://fineline.invalid").origin).toBe("https://fineline.invalid");
+    }
   });
 
   it("never forwards back to the login or logout screens", () => {

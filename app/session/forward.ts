@@ -3,10 +3,15 @@ export const defaultForward = "/home";
 
 const siteOrigin = "https://fineline.invalid";
 
+/** A path that a browser would read as another site: "//host" or "/\\host". */
+const leavesSite = (path: string) => !path.startsWith("/") || /^\/[/\\]/.test(path);
+
 /**
  * The login's `forward` target (spec section 2), accepted only as a path on this site: an
  * absolute URL, a protocol-relative "//evil.example", a backslash trick or a control
  * character falls back to /home, so the login page can never be used to send people away.
+ * The check is made on the path as it will be used, after normalising: "/.//evil.example",
+ * "/%2e//evil.example" and "/admin/..//evil.example" all normalise to "//evil.example".
  */
 export function safeForward(value: string | null | undefined): string {
   if (!value || value.length > 2000 || !value.startsWith("/")) return defaultForward;
@@ -23,6 +28,11 @@ export function safeForward(value: string | null | undefined): string {
   }
   if (url.origin !== siteOrigin) return defaultForward;
   const path = `${url.pathname}${url.search}${url.hash}`;
+  if (leavesSite(path)) return defaultForward;
+  // Normalising must be done: read again, the path must stay itself and on this site.
+  const again = new URL(path, siteOrigin);
+  if (again.origin !== siteOrigin || `${again.pathname}${again.search}${again.hash}` !== path)
+    return defaultForward;
   // Never back to a screen that would bounce straight back here.
   return url.pathname === "/login" || url.pathname === "/logout" ? defaultForward : path;
 }

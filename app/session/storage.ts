@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import type { SessionResponse } from "../../domain/auth.ts";
 
 /**
@@ -8,15 +9,14 @@ export const sessionKey = "user";
 
 export type StoredSession = SessionResponse & Record<string, unknown>;
 
-const isSession = (value: unknown): value is StoredSession => {
-  if (!value || typeof value !== "object") return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.id === "string" &&
-    typeof v.accessToken === "string" &&
-    typeof v.refreshToken === "string"
-  );
-};
+/** What a stored session must have to be used; the rest of the login response rides along. */
+const storedSession = z.looseObject({
+  id: z.string(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+});
+const isSession = (value: unknown): value is StoredSession =>
+  z.safeParse(storedSession, value).success;
 
 function storage(): Storage | null {
   try {

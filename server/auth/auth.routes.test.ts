@@ -136,34 +136,84 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       }
     });
 
-    it("locks an account for 15 minutes after 10 failures in a row, with a 406 saying so", async () => {
-      await signup();
-      for (let i = 0; i < 9; i++)
-        expect(
-          (await post("/api/auth/login", { username: "sam@shop.example", password: "bad" }))
-            .statusCode,
-        ).toBe(401);
-      const tenth = await post("/api/auth/login", {
-        username: "sam@shop.example",
-        password: "bad",
+    /** A login attempt from one fixed address (the helper above changes address each call). */
+    const loginFrom = (address: string, password: string, username = "sam@shop.example") =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username, password },
+        remoteAddress: address,
       });
-      expect(tenth.statusCode).toBe(406);
-      expect(tenth.json()).toEqual({ message: authTexts.locked });
-      // Even the right password is refused while locked.
-      expect(
-        (await post("/api/auth/login", { username: "sam@shop.example", password: "correct horse" }))
-          .statusCode,
-      ).toBe(406);
-      // When the lock expires, the right password works and the count starts again.
-      await database.db
-        .updateTable("users")
-        .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
-        .execute();
-      expect(
-        (await post("/api/auth/login", { username: "sam@shop.example", password: "correct horse" }))
-          .statusCode,
-      ).toBe(200);
-      expect((await findUserByEmail(database.db, "sam@shop.example"))?.failed_logins).toBe(0);
+
+    it("throttles guesses per account and address, never locking the owner out elsewhere", async () => {
+      await signup();
+      // Four failures cost nothing; the fifth starts a wait.
+      for (let i = 0; i < 5; i++)
+        expect((await loginFrom("203.0.113.7", "bad")).statusCode).toBe(401);
+      // While it lasts, even the right password from that address gets the same 401 and body...
+      const throttled = await loginFrom("203.0.113.7", "correct horse");
+      expect(throttled.statusCode).toBe(401);
+      expect(throttled.json()).toEqual({ message: authTexts.incorrect });
+      // ...but the owner, anywhere else, logs in at once.
+      expect((await loginFrom("198.51.100.23", "correct horse")).statusCode).toBe(200);
+      // When the wait is over, the right password works from the first address too, and clears it.
+      await database.db.updateTable("login_throttle").set({ blocked_until: null }).execute();
+      expect((await loginFrom("203.0.113.7", "correct horse")).statusCode).toBe(200);
+      expect(await database.db.selectFrom("login_throttle").selectAll().execute()).toEqual([]);
+    });
+
+    it("counts 30 concurrent wrong passwords as 30 failures", async () => {
+      await signup();
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () => loginFrom("203.0.113.8", "bad")),
+      );
+      // The per-address rate limit (20 per 10 minutes) refuses the rest with 429.
+      const answered = results.filter((res) => res.statusCode === 401).length;
+      expect(answered).toBe(20);
+      expect(results.filter((res) => res.statusCode === 429)).toHaveLength(10);
+      const [row] = await database.db.selectFrom("login_throttle").selectAll().execute();
+      expect(row?.failures).toBe(20);
+      expect(new Date(row?.blocked_until ?? 0).getTime()).toBeGreaterThan(Date.now() + 60_000);
+    });
+
+    it("answers unknown, wrong and throttled the same: status, body and timing", async () => {
+      await signup();
+      for (let i = 0; i < 6; i++) await loginFrom("203.0.113.9", "bad");
+      const timed = async (address: string, password: string, username?: string) => {
+        const started = performance.now();
+        const res = await loginFrom(address, password, username);
+        return { res, ms: performance.now() - started };
+      };
+      const samples = { unknown: [] as number[], wrong: [] as number[], throttled: [] as number[] };
+      for (let i = 0; i < 5; i++) {
+        for (const [kind, address, password, username] of [
+          ["unknown", `192.0.2.${i + 1}`, "bad", "nobody@shop.example"],
+          ["wrong", `192.0.2.${i + 101}`, "bad", undefined],
+          ["throttled", "203.0.113.9", "correct horse", undefined],
+        ] as const) {
+          const { res, ms } = await timed(address, password, username);
+          expect(res.statusCode, kind).toBe(401);
+          expect(res.json(), kind).toEqual({ message: authTexts.incorrect });
+          samples[kind].push(ms);
+        }
+      }
+      const median = (values: number[]) => values.sort((a, b) => a - b)[2] ?? 0;
+      const medians = Object.values(samples).map(median);
+      // Each does one password check (tens of milliseconds); the old lockout answered in 1 ms.
+      expect(Math.max(...medians) / Math.min(...medians)).toBeLessThan(2);
+    });
+
+    it("refuses a NUL or a non-text field with 400 and a message, never 500", async () => {
+      for (const payload of [
+        { username: "sam\u0000@shop.example", password: "x" },
+        { username: 42, password: "x" },
+        { username: "sam@shop.example", password: ["x"] },
+        ["not", "an", "object"],
+      ]) {
+        const res = await post("/api/auth/login", payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json().message).toBe(authTexts.malformed);
+      }
     });
   });
 

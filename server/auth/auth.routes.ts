@@ -1,27 +1,27 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
-import { authTexts, type SessionResponse, validateSignup } from "../../domain/auth.ts";
-import { limits } from "../../domain/leads.ts";
+import type { FastifyInstance } from "fastify";
+import { authTexts, type SessionResponse } from "../../domain/auth.ts";
+import { endpoints } from "../../domain/endpoints.ts";
+import { limits } from "../../domain/limits.ts";
+import { typed } from "../api/contracts.ts";
 import type { Db } from "../db/connect.ts";
 import { limitPerWindow } from "../rate-limit.ts";
-import { bodyOf } from "../request-body.ts";
 import { accessTexts, accessTokenUser } from "./guards.ts";
+import {
+  clearFailures,
+  isThrottled,
+  recordFailure,
+  throttleKey,
+} from "./login-throttle.repository.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
 import { createSession, revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
 import { signAccessToken, type TokenSettings } from "./tokens.ts";
-import {
-  createUser,
-  findUserByEmail,
-  findUserById,
-  isLocked,
-  recordFailedLogin,
-  recordSuccessfulLogin,
-  type User,
-} from "./users.repository.ts";
+import { createUser, findUserByEmail, findUserById, type User } from "./users.repository.ts";
 
 export type AuthRoutesOptions = { db: Db; tokens: TokenSettings };
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const { db, tokens } = opts;
+  const api = typed(app);
 
   // Tokens and sessions must never be cached by a browser or proxy.
   app.addHook("onSend", async (_request, reply) => {
@@ -37,83 +37,99 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     refreshToken: (await createSession(db, user.id)).refreshToken,
   });
 
-  app.post("/api/auth/signup", { config: limitPerWindow(5) }, async (request, reply) => {
-    const checked = validateSignup(bodyOf(request));
-    if (!checked.ok) return reply.code(400).send({ message: checked.message });
-    // Role is never taken from the request: sign-up makes users, create-admin makes admins.
-    const user = await createUser(db, {
-      email: checked.value.email,
-      firstName: checked.value.first_name,
-      lastName: checked.value.last_name,
-      passwordHash: await hashPassword(checked.value.password),
-      role: "user",
-    });
-    if (!user) return reply.code(409).send({ message: authTexts.emailTaken });
-    return reply.code(201).send(await session(user));
+  api.route({
+    ...endpoints.signup,
+    config: limitPerWindow(5),
+    handler: async (request, reply) => {
+      const { email, password, first_name, last_name } = request.body;
+      // Role is never taken from the request: sign-up makes users, create-admin makes admins.
+      const user = await createUser(db, {
+        email,
+        firstName: first_name,
+        lastName: last_name,
+        passwordHash: await hashPassword(password),
+        role: "user",
+      });
+      if (!user) return reply.code(409).send({ message: authTexts.emailTaken });
+      return reply.code(201).send(await session(user));
+    },
   });
 
-  app.post(
-    "/api/auth/login",
-    { config: limitPerWindow(20) },
-    async (request, reply: FastifyReply) => {
-      const { username, password } = bodyOf(request);
-      const email = typeof username === "string" ? username.slice(0, limits.email) : "";
-      const secret = typeof password === "string" ? password.slice(0, limits.password * 4) : "";
-      const user = email ? await findUserByEmail(db, email) : undefined;
-      if (user && isLocked(user)) return reply.code(406).send({ message: authTexts.locked });
-      // Same work and same answer whether the user exists or not.
+  /**
+   * Every failure looks the same from outside: an unknown account, a wrong password and a
+   * throttled attempt all cost one password check and one counted failure, and all get the
+   * same 401 and body. Throttling is per account and address (login-throttle.repository.ts).
+   */
+  api.route({
+    ...endpoints.login,
+    config: limitPerWindow(20),
+    handler: async (request, reply) => {
+      const email = (request.body.username ?? "").slice(0, limits.email);
+      const secret = (request.body.password ?? "").slice(0, limits.password * 4);
+      const key = throttleKey(email, request.ip);
+      const [throttled, user] = await Promise.all([
+        isThrottled(db, key),
+        email ? findUserByEmail(db, email) : undefined,
+      ]);
       const ok = await verifyPassword(secret, user?.password_hash ?? (await decoyHash()));
-      if (!user || !ok) {
-        if (user) await recordFailedLogin(db, user);
-        const after = user ? await findUserById(db, user.id) : undefined;
-        if (after && isLocked(after)) return reply.code(406).send({ message: authTexts.locked });
+      if (!user || !ok || throttled) {
+        await recordFailure(db, key);
         return reply.code(401).send({ message: authTexts.incorrect });
       }
-      await recordSuccessfulLogin(db, user);
+      await clearFailures(db, key);
       return reply.send(await session(user));
     },
-  );
-
-  app.post("/api/auth/verify-login", async (request, reply) => {
-    const userId = await accessTokenUser(request, tokens);
-    const { userID } = bodyOf(request);
-    if (!userId || userId !== userID)
-      return reply.code(401).send({ message: "Your session has expired. Please log in again." });
-    return reply.send({ message: "Session is valid." });
   });
 
-  app.post("/api/auth/refresh", { config: limitPerWindow(60) }, async (request, reply) => {
-    const { userID, refresh } = bodyOf(request);
-    if (typeof userID !== "string" || typeof refresh !== "string" || refresh.length > 200) {
-      return reply.code(401).send({ message: "Your session has expired. Please log in again." });
-    }
-    const result = await rotateRefreshToken(db, { userId: userID, token: refresh });
-    if (result.kind === "rotated") {
-      return reply.send({
-        accessToken: await signAccessToken(tokens, result.userId),
-        refreshToken: result.refreshToken,
-      });
-    }
-    // A twin request from another tab: a fresh access token; the stored refresh token is already the new one.
-    if (result.kind === "concurrent")
-      return reply.send({ accessToken: await signAccessToken(tokens, result.userId) });
-    return reply.code(401).send({ message: "Your session has expired. Please log in again." });
+  api.route({
+    ...endpoints.verifyLogin,
+    handler: async (request, reply) => {
+      const userId = await accessTokenUser(request, tokens);
+      if (!userId || userId !== request.body.userID)
+        return reply.code(401).send({ message: authTexts.sessionExpired });
+      return reply.send({ message: authTexts.sessionValid });
+    },
   });
 
-  app.post("/api/auth/logout", async (request, reply) => {
-    const { refresh, refreshToken } = bodyOf(request);
-    const token =
-      typeof refresh === "string" ? refresh : typeof refreshToken === "string" ? refreshToken : "";
-    if (token && token.length <= 200) await revokeByToken(db, token);
-    // Idempotent: logging out twice, or with an unknown token, is still "logged out".
-    return reply.send({ message: "You are logged out." });
+  api.route({
+    ...endpoints.refresh,
+    config: limitPerWindow(60),
+    handler: async (request, reply) => {
+      const { userID, refresh } = request.body;
+      if (!userID || !refresh || refresh.length > 200)
+        return reply.code(401).send({ message: authTexts.sessionExpired });
+      const result = await rotateRefreshToken(db, { userId: userID, token: refresh });
+      if (result.kind === "rotated") {
+        return reply.send({
+          accessToken: await signAccessToken(tokens, result.userId),
+          refreshToken: result.refreshToken,
+        });
+      }
+      // A twin request from another tab: a fresh access token; the stored refresh token is already the new one.
+      if (result.kind === "concurrent")
+        return reply.send({ accessToken: await signAccessToken(tokens, result.userId) });
+      return reply.code(401).send({ message: authTexts.sessionExpired });
+    },
   });
 
-  app.post("/api/auth/admin", async (request, reply) => {
-    const userId = await accessTokenUser(request, tokens);
-    const user = userId ? await findUserById(db, userId) : undefined;
-    if (!user) return reply.code(401).send({ message: accessTexts.unauthenticated });
-    // From the database, never from the token: a demotion takes effect at once.
-    return reply.send({ admin: user.role === "admin" });
+  api.route({
+    ...endpoints.logout,
+    handler: async (request, reply) => {
+      const token = request.body.refresh ?? request.body.refreshToken ?? "";
+      if (token && token.length <= 200) await revokeByToken(db, token);
+      // Idempotent: logging out twice, or with an unknown token, is still "logged out".
+      return reply.send({ message: authTexts.loggedOut });
+    },
+  });
+
+  api.route({
+    ...endpoints.admin,
+    handler: async (request, reply) => {
+      const userId = await accessTokenUser(request, tokens);
+      const user = userId ? await findUserById(db, userId) : undefined;
+      if (!user) return reply.code(401).send({ message: accessTexts.unauthenticated });
+      // From the database, never from the token: a demotion takes effect at once.
+      return reply.send({ admin: user.role === "admin" });
+    },
   });
 }

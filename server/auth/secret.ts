@@ -17,7 +17,7 @@ export function loadSigningKey(config: {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   // "wx": never overwrite a key another process wrote in the meantime.
   try {

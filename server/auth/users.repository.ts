@@ -41,7 +41,6 @@ export async function createUser(
     last_name: input.lastName,
     password_hash: input.passwordHash,
     role: input.role,
-    locked_until: null,
     created_at: at,
     updated_at: at,
   };
@@ -70,32 +69,3 @@ export async function setRole(
     .where("id", "=", id)
     .execute();
 }
-
-export const lockoutThreshold = 10;
-export const lockoutMs = 15 * 60 * 1000;
-
-/** Counts a failed login; the tenth in a row locks the account for 15 minutes. */
-export async function recordFailedLogin(db: Db, user: User, now = new Date()): Promise<void> {
-  const failures = user.failed_logins + 1;
-  await db
-    .updateTable("users")
-    .set({
-      failed_logins: failures >= lockoutThreshold ? 0 : failures,
-      locked_until:
-        failures >= lockoutThreshold ? new Date(now.getTime() + lockoutMs).toISOString() : null,
-    })
-    .where("id", "=", user.id)
-    .execute();
-}
-
-export async function recordSuccessfulLogin(db: Db, user: User): Promise<void> {
-  if (user.failed_logins === 0 && user.locked_until === null) return;
-  await db
-    .updateTable("users")
-    .set({ failed_logins: 0, locked_until: null })
-    .where("id", "=", user.id)
-    .execute();
-}
-
-export const isLocked = (user: User, now = new Date()) =>
-  user.locked_until !== null && new Date(user.locked_until).getTime() > now.getTime();

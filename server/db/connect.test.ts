@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -54,5 +54,30 @@ describe("connectDatabase (SQLite default)", () => {
       { email: "a@b.example" },
     ]);
     await second.close();
+  });
+
+  it("keeps the database private: DATA_DIR 0700, the database and its WAL files 0600", async () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "fineline-connect-")), "data");
+    const handle = await connectDatabase({ dataDir, databaseUrl: undefined });
+    try {
+      // A write, so the -wal and -shm files exist.
+      await sql`create table probe (x integer)`.execute(handle.db);
+      const mode = (file: string) => statSync(path.join(dataDir, file)).mode & 0o777;
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      for (const file of ["app.db", "app.db-wal", "app.db-shm"])
+        expect(mode(file), file).toBe(0o600);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("tightens a database an older version left world-readable", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-connect-"));
+    const file = path.join(dataDir, "app.db");
+    writeFileSync(file, "");
+    chmodSync(file, 0o644);
+    const handle = await connectDatabase({ dataDir, databaseUrl: undefined });
+    await handle.close();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 });

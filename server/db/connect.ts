@@ -1,10 +1,10 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { migrateToLatest } from "./migrate.ts";
-import { nodeSqliteDatabase } from "./node-sqlite-adapter.ts";
+import { NodeSqliteDialect, nodeSqliteDatabase } from "./node-sqlite-adapter.ts";
 import type { Database } from "./schema.ts";
 
 export type Engine = "sqlite" | "postgres";
@@ -21,16 +21,29 @@ export type DatabaseHandle = {
  * instead of SQLITE_BUSY errors; foreign keys enforced.
  */
 export function openSqlite(file: string): DatabaseHandle {
-  mkdirSync(path.dirname(file), { recursive: true });
+  createPrivately(file);
   const database = new DatabaseSync(file);
   database.exec("PRAGMA journal_mode = WAL");
   database.exec("PRAGMA synchronous = FULL");
   database.exec("PRAGMA busy_timeout = 5000");
   database.exec("PRAGMA foreign_keys = ON");
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: nodeSqliteDatabase(database) }),
+    dialect: new NodeSqliteDialect({ database: nodeSqliteDatabase(database) }),
   });
   return { db, engine: "sqlite", close: () => db.destroy() };
+}
+
+/**
+ * Leads are personal data: the data directory is created 0700 and the database 0600, before
+ * SQLite would create it 0644. SQLite gives its -wal and -shm files the database's own mode;
+ * files an older version left readable are tightened too.
+ */
+function createPrivately(file: string) {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, "a", 0o600));
+  for (const each of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(each)) chmodSync(each, 0o600);
+  }
 }
 
 /** PostgreSQL with its durable defaults (fsync, synchronous_commit on): COMMIT means on disk. */

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, SqliteAdapter, sql } from "kysely";
 import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import * as createLeads from "./migrations/2026-11-22T10-00-leads.ts";
 import * as createOutbox from "./migrations/2026-11-22T10-10-outbox.ts";
@@ -6,6 +6,7 @@ import * as createUsersAndSessions from "./migrations/2026-11-22T12-00-users-and
 import * as createLeadHistory from "./migrations/2026-11-22T14-00-lead-history.ts";
 import * as createLeadSearch from "./migrations/2026-11-22T16-00-lead-search.ts";
 import * as createDashboardIndexes from "./migrations/2026-11-22T16-30-dashboard-indexes.ts";
+import * as createLoginThrottle from "./migrations/2026-11-23T10-00-login-throttle.ts";
 
 /**
  * Every migration, by its date-prefixed name. Listed explicitly rather than read from the
@@ -18,11 +19,27 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T14-00-lead-history": createLeadHistory,
   "2026-11-22T16-00-lead-search": createLeadSearch,
   "2026-11-22T16-30-dashboard-indexes": createDashboardIndexes,
+  "2026-11-23T10-00-login-throttle": createLoginThrottle,
 };
 
+/** How long a process waits for another's migrations (SQLite's write lock) before giving up. */
+const migrationLockWaitMs = 120_000;
+
+/**
+ * Applies pending migrations, all in one transaction: on PostgreSQL under Kysely's advisory
+ * lock, on SQLite under the write lock (node-sqlite-adapter.ts). Instances starting at the
+ * same moment apply each migration exactly once; the others wait, then find nothing to do.
+ */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const result = await migrator.migrateToLatest();
-  if (result.error) throw result.error;
-  return result;
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  // A long migration in another process is worth waiting for, more than the usual 5 s.
+  if (sqlite) await sql.raw(`pragma busy_timeout = ${migrationLockWaitMs}`).execute(db);
+  try {
+    const result = await migrator.migrateToLatest();
+    if (result.error) throw result.error;
+    return result;
+  } finally {
+    if (sqlite) await sql`pragma busy_timeout = 5000`.execute(db);
+  }
 }

@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import type { SqliteDatabase, SqliteStatement } from "kysely";
+import { SqliteAdapter, type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 
 /**
  * Lets Kysely's own SqliteDialect drive Node's built-in `node:sqlite` (docs/decisions/006).
@@ -17,6 +17,31 @@ export function toSqliteValue(value: unknown): SQLInputValue {
 /** Compiled statements kept per SQL text: Kysely emits the same text for the same query shape. */
 const statementCacheSize = 200;
 
+/**
+ * Transaction statements as node:sqlite must run them. Kysely opens transactions with a plain
+ * BEGIN (deferred). With another process writing (create-admin, a second server), a deferred
+ * transaction that read first cannot become a writer: SQLite fails it at once with
+ * SQLITE_BUSY, without waiting. Every transaction here writes, so it takes the write lock up
+ * front, where busy_timeout does apply. Inside a transaction (the migrator's), a migration that
+ * opens its own gets a savepoint instead, so it still commits or rolls back as one piece.
+ */
+function transactionStatements(database: DatabaseSync) {
+  let nested = 0;
+  return (sql: string): string => {
+    const text = sql.trim();
+    if (/^begin(\s+(deferred|immediate|exclusive))?(\s+transaction)?;?$/i.test(text)) {
+      if (!database.isTransaction) return "begin immediate";
+      nested++;
+      return `savepoint nested_${nested}`;
+    }
+    if (nested > 0 && /^(commit|end)(\s+transaction)?;?$/i.test(text))
+      return `release nested_${nested--}`;
+    if (nested > 0 && /^rollback(\s+transaction)?;?$/i.test(text))
+      return `rollback to nested_${nested--}`;
+    return sql;
+  };
+}
+
 export function nodeSqliteDatabase(database: DatabaseSync): SqliteDatabase {
   const statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
   const prepared = (sql: string) => {
@@ -32,17 +57,14 @@ export function nodeSqliteDatabase(database: DatabaseSync): SqliteDatabase {
     statements.set(sql, statement);
     return statement;
   };
+  const rewrite = transactionStatements(database);
   return {
     close: () => {
       statements.clear();
       database.close();
     },
     prepare(sql: string): SqliteStatement {
-      // Kysely opens transactions with a plain BEGIN (deferred). With another process writing
-      // (create-admin, a second server), a deferred transaction that read first cannot become
-      // a writer: SQLite fails it at once with SQLITE_BUSY, without waiting. Every transaction
-      // here writes, so take the write lock up front, where busy_timeout does apply.
-      const statement = prepared(/^begin$/i.test(sql.trim()) ? "begin immediate" : sql);
+      const statement = prepared(rewrite(sql));
       const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqliteValue);
       return {
         // A statement returns rows exactly when it has result columns (SELECT, … RETURNING).
@@ -56,4 +78,22 @@ export function nodeSqliteDatabase(database: DatabaseSync): SqliteDatabase {
       };
     },
   };
+}
+
+/** SQLite does run DDL inside transactions; Kysely's adapter says it cannot, to be safe. */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/**
+ * Kysely's SQLite dialect, with transactional DDL: the migrator then applies every pending
+ * migration, and records it, in one transaction that holds the write lock, so a migration
+ * lands whole or not at all, and two processes starting together apply it once.
+ */
+export class NodeSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new TransactionalSqliteAdapter();
+  }
 }

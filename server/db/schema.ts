@@ -41,8 +41,6 @@ export type UsersTable = {
   last_name: string;
   password_hash: string;
   role: "user" | "admin";
-  failed_logins: Generated<number>;
-  locked_until: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -71,12 +69,20 @@ export type LeadEventsTable = {
   created_at: Timestamp;
 };
 
+export type LoginThrottleTable = {
+  key: string;
+  failures: number;
+  blocked_until: Timestamp | null;
+  updated_at: Timestamp;
+};
+
 export type Database = {
   leads: LeadsTable;
   outbox: OutboxTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   lead_events: LeadEventsTable;
+  login_throttle: LoginThrottleTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { migrateToLatest, migrations } from "../db/migrate.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { type LeadList, listLeads, searchableText } from "./leads.repository.ts";
+import { type LeadList, listLeads, searchableText } from "./lead-lists.repository.ts";
 
 // Search is answered three ways on SQLite (a probe of the latest leads, the FTS5 trigram
 // index, a plain scan) and by pg_trgm or a scan on PostgreSQL. Whichever way answers, the

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
+import { countLeads } from "./lead-lists.repository.ts";
 import { createLeadWriter } from "./lead-writer.ts";
-import { countLeads } from "./leads.repository.ts";
 
 const lead = (i: number) => ({
   firstName: "Ann",

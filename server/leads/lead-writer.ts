@@ -4,7 +4,7 @@ import {
   type ContactLeadWrite,
   createContactLead,
   createContactLeads,
-} from "./leads.repository.ts";
+} from "./lead-intake.repository.ts";
 
 /**
  * Group commit for contact requests. Requests that arrive while a commit is in progress are

@@ -1,15 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
-import {
-  countLeads,
-  createContactLead,
-  findLead,
-  leadStats,
-  listLeads,
-  repeatWindowMs,
-  updateLead,
-} from "./leads.repository.ts";
+import { createContactLead, repeatWindowMs } from "./lead-intake.repository.ts";
+import { countLeads, findLead, listLeads } from "./lead-lists.repository.ts";
+import { leadStats } from "./lead-stats.repository.ts";
+import { updateLead } from "./lead-updates.repository.ts";
 
 const rosa = {
   firstName: "Rosa",

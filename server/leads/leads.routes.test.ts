@@ -1,13 +1,13 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LeadRecord, leadTexts, limits } from "../../domain/leads.ts";
+import { type LeadRecord, leadTexts, pagingTexts } from "../../domain/leads.ts";
+import { limits } from "../../domain/limits.ts";
 import { accessTexts } from "../auth/guards.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { badAccessTokens, signedInUser, testSecret } from "../test-support/tokens.ts";
-import { pagingTexts } from "./lead-query.ts";
-import { createContactLead } from "./leads.repository.ts";
+import { createContactLead } from "./lead-intake.repository.ts";
 
 const minute = 60_000;
 const start = Date.parse("2026-11-01T09:00:00.000Z");

@@ -1,21 +1,17 @@
 import { Readable } from "node:stream";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isUuid, type LeadRecord, leadTexts, validateLeadUpdate } from "../../domain/leads.ts";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { endpoints } from "../../domain/endpoints.ts";
+import { type LeadRecord, leadTexts, pageSize, pagingTexts } from "../../domain/leads.ts";
+import { typed } from "../api/contracts.ts";
 import { requireAdmin } from "../auth/guards.ts";
 import type { TokenSettings } from "../auth/tokens.ts";
 import type { Db } from "../db/connect.ts";
-import { bodyOf } from "../request-body.ts";
 import { csvRow } from "./csv.ts";
-import { filtersOf, nextLink, parsePaging } from "./lead-query.ts";
-import {
-  eachLead,
-  findLead,
-  type LeadList,
-  leadHistory,
-  leadStats,
-  listLeads,
-  updateLead,
-} from "./leads.repository.ts";
+import { eachLead } from "./lead-export.repository.ts";
+import { findLead, listLeads } from "./lead-lists.repository.ts";
+import { decodeCursor, filtersOf, nextLink } from "./lead-query.ts";
+import { leadStats } from "./lead-stats.repository.ts";
+import { leadHistory, updateLead } from "./lead-updates.repository.ts";
 
 const exportColumns = [
   "ID",
@@ -34,64 +30,104 @@ const exportColumns = [
 
 export type LeadsRoutesOptions = { db: Db; tokens: TokenSettings };
 
-/** The admin's lead API (spec section 7): both lists and the update. Admins only. */
+/** The admin's lead API (spec section 7): both lists, the update, history, export and stats. */
 export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions) {
   const { db } = opts;
+  const api = typed(app);
 
   // Lead data is personal: never kept by a browser or a proxy.
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
   });
-  app.addHook("preHandler", requireAdmin(db, opts.tokens));
+  // Before the body is read or validated: someone without an admin token learns nothing more.
+  app.addHook("onRequest", requireAdmin(db, opts.tokens));
 
-  const listRoute = (list: LeadList) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const paging = parsePaging(request.query as Record<string, unknown>);
-    if (!paging.ok) return reply.code(400).send({ message: paging.message });
-    const query = request.query as Record<string, unknown>;
-    const page = await listLeads(db, list, { ...paging.value, filters: filtersOf(query) });
-    if (page.next) reply.header("Link", nextLink(request.url, paging.value.limit, page.next));
+  /** One page of a list, with the next page's address in a Link header while more remain. */
+  const listPage = async (
+    list: "new" | "old",
+    query: { limit?: number; cursor?: string } & Parameters<typeof filtersOf>[0],
+    requestUrl: string,
+    reply: FastifyReply,
+  ) => {
+    const { limit = pageSize.default, cursor } = query;
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (after === null) return reply.code(400).send({ message: pagingTexts.badCursor });
+    const page = await listLeads(db, list, { limit, after, filters: filtersOf(query) });
+    if (page.next) reply.header("Link", nextLink(requestUrl, limit, page.next));
     return reply.send(page.leads);
   };
-  app.get("/api/leads/new", listRoute("new"));
-  app.get("/api/leads/old", listRoute("old"));
+  api.route({
+    ...endpoints.newLeads,
+    handler: (request, reply) => listPage("new", request.query, request.url, reply),
+  });
+  api.route({
+    ...endpoints.oldLeads,
+    handler: (request, reply) => listPage("old", request.query, request.url, reply),
+  });
 
   // The current search and filters as a spreadsheet-safe CSV, streamed a page at a time.
-  app.get("/api/leads/export.csv", async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const list: LeadList = query.list === "new" || query.list === "old" ? query.list : "all";
-    const filters = filtersOf(query);
-    async function* rows() {
-      // A byte-order mark so spreadsheet programs read the file as UTF-8.
-      yield `\uFEFF${csvRow(exportColumns)}`;
-      for await (const lead of eachLead(db, list, filters)) {
-        yield csvRow(exportColumns.map((column) => lead[column]));
+  api.route({
+    ...endpoints.exportLeads,
+    handler: async (request, reply) => {
+      const { list = "all" } = request.query;
+      const filters = filtersOf(request.query);
+      async function* rows() {
+        // A byte-order mark so spreadsheet programs read the file as UTF-8.
+        yield `\uFEFF${csvRow(exportColumns)}`;
+        for await (const record of eachLead(db, list, filters)) {
+          yield csvRow(exportColumns.map((column) => record[column]));
+        }
       }
-    }
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .type("text/csv; charset=utf-8")
-      .header("Content-Disposition", `attachment; filename="leads-${day}.csv"`)
-      .send(Readable.from(rows()));
+      const day = new Date().toISOString().slice(0, 10);
+      return (
+        reply
+          .type("text/csv; charset=utf-8")
+          .header("Content-Disposition", `attachment; filename="leads-${day}.csv"`)
+          // A stream is sent as is; the schema's text/csv only documents it.
+          .send(Readable.from(rows()) as unknown as string)
+      );
+    },
   });
 
-  app.get("/api/leads/stats", async (_request, reply) => reply.send(await leadStats(db)));
-
-  app.post<{ Params: { id: string } }>("/api/leads/update/:id", async (request, reply) => {
-    const body = bodyOf(request);
-    const checked = validateLeadUpdate(request.params.id, body);
-    if (!checked.ok) return reply.code(400).send({ message: checked.message });
-    const admin = request.admin ?? { id: null, email: "unknown" };
-    const result = await updateLead(db, checked.value, admin);
-    if (result.kind === "not-found") return reply.code(404).send({ message: leadTexts.notFound });
-    if (result.kind === "stale")
-      return reply.code(409).send({ message: leadTexts.changedSince, lead: result.lead });
-    return reply.send({ message: leadTexts.saved, lead: result.lead });
+  api.route({
+    ...endpoints.stats,
+    handler: async (_request, reply) => reply.send(await leadStats(db)),
   });
 
-  app.get<{ Params: { id: string } }>("/api/leads/:id/history", async (request, reply) => {
-    if (!isUuid(request.params.id)) return reply.code(400).send({ message: leadTexts.badId });
-    const id = request.params.id.toLowerCase();
-    if (!(await findLead(db, id))) return reply.code(404).send({ message: leadTexts.notFound });
-    return reply.send(await leadHistory(db, id));
+  api.route({
+    ...endpoints.updateLead,
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const { ID, UpdatedAt, CommStatus, LeadStatus, Notes } = request.body;
+      if (ID !== undefined && ID.toLowerCase() !== id)
+        return reply.code(400).send({ message: leadTexts.idMismatch });
+      const admin = request.admin ?? { id: null, email: "unknown" };
+      const result = await updateLead(
+        db,
+        {
+          id,
+          changes: {
+            ...(CommStatus !== undefined ? { CommStatus } : {}),
+            ...(LeadStatus !== undefined ? { LeadStatus } : {}),
+            ...(Notes !== undefined && Notes !== null ? { Notes } : {}),
+          },
+          basedOn: UpdatedAt ?? undefined,
+        },
+        admin,
+      );
+      if (result.kind === "not-found") return reply.code(404).send({ message: leadTexts.notFound });
+      if (result.kind === "stale")
+        return reply.code(409).send({ message: leadTexts.changedSince, lead: result.lead });
+      return reply.send({ message: leadTexts.saved, lead: result.lead });
+    },
+  });
+
+  api.route({
+    ...endpoints.leadHistory,
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      if (!(await findLead(db, id))) return reply.code(404).send({ message: leadTexts.notFound });
+      return reply.send(await leadHistory(db, id));
+    },
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connect.ts";
-import { createContactLead } from "../leads/leads.repository.ts";
+import { createContactLead } from "../leads/lead-intake.repository.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { processOutbox } from "./outbox.ts";

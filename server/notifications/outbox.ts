@@ -1,15 +1,14 @@
 import type { Db } from "../db/connect.ts";
-import { findLead } from "../leads/leads.repository.ts";
+import { findLead } from "../leads/lead-lists.repository.ts";
 import { leadNotification, type OutgoingEmail } from "./lead-email.ts";
+import {
+  claimOutboxRow,
+  dueOutboxRows,
+  markOutboxFailed,
+  markOutboxSent,
+} from "./outbox.repository.ts";
 
 export type SendEmail = (email: OutgoingEmail) => Promise<void>;
-
-export const maxAttempts = 10;
-const leaseMs = 2 * 60 * 1000;
-
-/** 30 s, 1 min, 2 min, … capped at an hour between attempts. */
-export const backoffMs = (attempts: number) =>
-  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 
 /**
  * One pass over the outbox: claim each due row with a lease (so two passes or two instances
@@ -23,51 +22,17 @@ export async function processOutbox(
   settings: { notifyEmail: string; siteUrl: string },
   now = new Date(),
 ): Promise<{ sent: number; failed: number }> {
-  const at = now.toISOString();
-  const due = await db
-    .selectFrom("outbox")
-    .select(["id", "lead_id", "attempts"])
-    .where("sent_at", "is", null)
-    .where("next_attempt_at", "<=", at)
-    .where("attempts", "<", maxAttempts)
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
-    .orderBy("created_at")
-    .limit(20)
-    .execute();
-
   let sent = 0;
   let failed = 0;
-  for (const row of due) {
-    const claimed = await db
-      .updateTable("outbox")
-      .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
-      .where("id", "=", row.id)
-      .where("sent_at", "is", null)
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue; // another pass has it
-
+  for (const row of await dueOutboxRows(db, now)) {
+    if (!(await claimOutboxRow(db, row.id, now))) continue; // another pass has it
     try {
       const lead = row.lead_id ? await findLead(db, row.lead_id) : undefined;
       if (lead) await send(leadNotification(lead, settings));
-      await db
-        .updateTable("outbox")
-        .set({ sent_at: new Date().toISOString(), locked_until: null, last_error: null })
-        .where("id", "=", row.id)
-        .execute();
+      await markOutboxSent(db, row.id);
       sent++;
     } catch (error) {
-      const attempts = row.attempts + 1;
-      await db
-        .updateTable("outbox")
-        .set({
-          attempts,
-          next_attempt_at: new Date(now.getTime() + backoffMs(attempts)).toISOString(),
-          locked_until: null,
-          last_error: String((error as Error).message ?? error).slice(0, 500),
-        })
-        .where("id", "=", row.id)
-        .execute();
+      await markOutboxFailed(db, row, String((error as Error).message ?? error), now);
       failed++;
     }
   }

@@ -138,17 +138,79 @@ test.describe("login", () => {
     expect(await readStoredSession(page)).toEqual(body);
   });
 
-  for (const hostile of ["https://evil.example/admin", "//evil.example", "/\\evil.example"]) {
-    test(`ignores a hostile forward (${hostile}) and goes to /home`, async ({ page, request }) => {
-      // The redirect happens on arrival for a logged-in user, which costs no extra login.
-      await storeSession(page, await apiLogin(request, member));
+  /**
+   * Every way found to leave the site through `forward`, including the values that only do
+   * once normalised ("/.//evil.example" → "//evil.example"), which the security review found.
+   */
+  const hostileForwards = [
+    "https://evil.example/admin",
+    "//evil.example",
+    "/\\evil.example",
+    "/.//evil.example",
+    "/%2e//evil.example",
+    "/admin/..//evil.example",
+    "/\t/evil.example",
+    "/%2F%2Fevil.example",
+    "/%5C%5Cevil.example",
+    "javascript:alert(1)",
+  ];
+  /** Fails the test if the page ever asks for anything but this site. */
+  const stayOnSite = (page: Page) => {
+    const elsewhere: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).hostname !== "127.0.0.1") elsewhere.push(request.url());
+    });
+    page.on("framenavigated", (frame) => {
+      const { protocol, hostname } = new URL(frame.url());
+      if (protocol !== "about:" && hostname !== "127.0.0.1") elsewhere.push(frame.url());
+    });
+    return elsewhere;
+  };
+
+  for (const hostile of hostileForwards) {
+    test(`a stored session never follows a hostile forward (${JSON.stringify(hostile)})`, async ({
+      page,
+    }) => {
+      // Any stored session, even an expired one, sends the visitor on at once.
+      await storeSession(page, { id: "u", accessToken: "expired", refreshToken: "old" });
+      const elsewhere = stayOnSite(page);
       await page.goto(`/login?forward=${encodeURIComponent(hostile)}`);
-      await expect(page).toHaveURL("/home");
+      await page.waitForURL((url) => url.pathname !== "/login");
+      await page.waitForLoadState("networkidle");
+      expect(new URL(page.url()).hostname).toBe("127.0.0.1");
+      expect(elsewhere).toEqual([]);
     });
   }
 
+  test("a form login never follows a hostile forward either", async ({ page }) => {
+    // The server's answer is simulated: every variant, without spending real logins.
+    await page.route("**/api/auth/login", (route) =>
+      route.fulfill({
+        json: {
+          id: "u",
+          email: member.email,
+          firstName: "Sam",
+          lastName: "Reyes",
+          accessToken: "a",
+          refreshToken: "r",
+        },
+      }),
+    );
+    const elsewhere = stayOnSite(page);
+    for (const hostile of hostileForwards.slice(1, 7)) {
+      await page.evaluate(() => localStorage.clear()).catch(() => undefined);
+      await gotoHydrated(page, `/login?forward=${encodeURIComponent(hostile)}`);
+      await login(page, member);
+      await expect(page, hostile).toHaveURL("/home");
+      // A reload lands on this site too.
+      await page.reload();
+      await expect(page, hostile).toHaveURL("/home");
+    }
+    expect(elsewhere).toEqual([]);
+  });
+
   test("a hostile forward is ignored after a real login too", async ({ page }) => {
-    await gotoHydrated(page, `/login?forward=${encodeURIComponent("https://evil.example/")}`);
+    await gotoHydrated(page, `/login?forward=${encodeURIComponent("/.//evil.example")}`);
     await login(page, member);
     await expect(page).toHaveURL("/home");
   });
@@ -168,8 +230,8 @@ test.describe("login", () => {
     expect(await readStoredSession(page)).toBeNull();
   });
 
-  test("a 406 shows the body's message (the lockout)", async ({ page }) => {
-    const message = "Too many failed attempts. This account is locked for 15 minutes.";
+  test("a 406 shows the body's message (spec section 8)", async ({ page }) => {
+    const message = "This account is not allowed to log in right now.";
     await page.route("**/api/auth/login", (route) =>
       route.fulfill({ status: 406, contentType: "application/json", json: { message } }),
     );

@@ -6,7 +6,8 @@ import { signAccessToken } from "../../server/auth/tokens.ts";
 import { findUserByEmail } from "../../server/auth/users.repository.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openSqlite } from "../../server/db/connect.ts";
-import { createContactLead, updateLead } from "../../server/leads/leads.repository.ts";
+import { createContactLead } from "../../server/leads/lead-intake.repository.ts";
+import { updateLead } from "../../server/leads/lead-updates.repository.ts";
 import { owner, storeSession } from "./accounts.ts";
 
 /**
@@ -50,6 +51,19 @@ export async function seedLeads(tag: string, n: number): Promise<string[]> {
     }
     return ids;
   });
+}
+
+/**
+ * One lead with whatever fields a test needs, written past the API's validation: what an
+ * older version, or an attacker who got past it, could have left in the database.
+ */
+export async function seedRawLead(fields: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  message: string;
+}): Promise<string> {
+  return withDb(async (db) => (await createContactLead(db, { ...fields, sourcePage: "/" })).id);
 }
 
 /** Stores an admin session for the owner (created by createOwner()) in the page. */

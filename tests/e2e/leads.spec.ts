@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { createOwner } from "./accounts.ts";
 import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydration.ts";
-import { saveAsSomeoneElse, seedLeads, signInOwner } from "./leads-data.ts";
+import { saveAsSomeoneElse, seedLeads, seedRawLead, signInOwner } from "./leads-data.ts";
 
 // Each test seeds leads under its own tag and searches for it, so tests running in parallel
 // never see each other's leads.
@@ -141,6 +141,15 @@ test("a failed save shows the body's message in red, or the default, and restore
   await expect(fallback).toBeVisible();
   await expect(fallback).toHaveCSS("color", "rgb(180, 35, 24)");
   await expect(lead.getByText("The database is busy. Try again.")).toHaveCount(0);
+
+  // No answer at all (the network dropped): the spec's default too, not a message of our own.
+  await page.unroute("**/api/leads/update/**");
+  await page.route("**/api/leads/update/**", (route) => route.abort("internetdisconnected"));
+  await lead.getByLabel("Communication status").selectOption("REPLIED");
+  // Put back once the save has failed, with the default text beside it.
+  await expect(lead.getByLabel("Communication status")).toHaveValue("UNREAD");
+  await expect(lead.getByText("failed to load. reason unknown")).toBeVisible();
+  await expect(lead.getByText(/couldn't reach/)).toHaveCount(0);
 });
 
 test("a lead changed by someone else is reloaded, not overwritten, and the page says so", async ({
@@ -213,4 +222,34 @@ test("search and filters live in the URL", async ({ page }) => {
   await page.reload();
   await expect(page.getByLabel("Search leads")).toHaveValue(`${tag}001`);
   await expect(section(page, "New Leads").getByRole("article")).toHaveCount(1);
+});
+
+test("a lead's own words are shown as text, and its address cannot rewrite the reply link", async ({
+  page,
+}) => {
+  const tag = tagFor("xss");
+  const hostileEmail = "real.person%40attacker.example?bcc=spy%40evil.example&x=@x.test";
+  await seedRawLead({
+    firstName: `${tag}<img src=x onerror="window.__pwned=1">`,
+    lastName: "<script>window.__pwned=2</script>",
+    email: hostileEmail,
+    message: `${tag} <svg onload="window.__pwned=3"></svg> "quotes" & ampersands`,
+  });
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await openTracker(page, tag);
+  const lead = section(page, "New Leads").getByRole("article").first();
+  await expect(lead).toContainText(`${tag}<img src=x onerror="window.__pwned=1">`);
+  await expect(lead).toContainText('<svg onload="window.__pwned=3"></svg> "quotes" & ampersands');
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await lead.locator("img, svg[onload], script").count()).toBe(0);
+  // The reply link opens a message to that literal address, and to no one else.
+  const href = String(await lead.getByRole("link", { name: hostileEmail }).getAttribute("href"));
+  const mailto = new URL(href);
+  expect(mailto.search).toBe("");
+  expect(decodeURIComponent(mailto.pathname)).toBe(hostileEmail);
+  expect(dialogs).toEqual([]);
 });

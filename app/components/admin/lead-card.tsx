@@ -1,14 +1,19 @@
 import { useEffect, useRef, useState } from "react";
+import * as z from "zod/mini";
+import { mailtoHref } from "../../../domain/email.ts";
+import { endpoints } from "../../../domain/endpoints.ts";
 import {
   type CommStatus,
   commStatuses,
   type LeadChanges,
   type LeadRecord,
   type LeadStatus,
+  type LeadUpdateBody,
+  leadConflict,
   leadStatuses,
   leadTexts,
-  limits,
 } from "../../../domain/leads.ts";
+import { limits } from "../../../domain/limits.ts";
 import { authPost } from "../../session/api.ts";
 import { compactFieldClass } from "../form-fields.tsx";
 import { buttonClass } from "../layout.tsx";
@@ -20,8 +25,6 @@ export type LeadControl = "comm" | "lead" | "notes";
 
 /** What a save came to: the lead as the server now has it, and what to say beside it. */
 export type SaveOutcome = { lead: LeadRecord; message: LeadMessage; control: LeadControl };
-
-type SaveResponse = { message?: string; lead?: LeadRecord };
 
 export const controlId = (leadId: string, control: LeadControl) => `lead-${leadId}-${control}`;
 
@@ -59,34 +62,37 @@ export function LeadCard({
     onMessage(lead.ID, undefined);
     queue.current = queue.current.then(async () => {
       const base = latest.current;
-      const result = await authPost<SaveResponse>(`/api/leads/update/${base.ID}`, {
-        ID: base.ID,
-        CommStatus: base.CommStatus,
-        LeadStatus: base.LeadStatus,
-        Notes: base.Notes,
-        ...changes,
-        UpdatedAt: base.UpdatedAt,
-      });
-      if (result.ok && result.data?.lead) {
+      const result = await authPost(
+        endpoints.updateLead,
+        {
+          ID: base.ID,
+          CommStatus: base.CommStatus,
+          LeadStatus: base.LeadStatus,
+          Notes: base.Notes,
+          ...changes,
+          UpdatedAt: base.UpdatedAt,
+        } satisfies LeadUpdateBody,
+        { params: { id: base.ID } },
+      );
+      if (result.ok) {
         latest.current = result.data.lead;
-        const text = result.data.message ?? leadTexts.saved;
+        const text = result.data.message || leadTexts.saved;
         onSaved({ lead: result.data.lead, control, message: { kind: "success", text } });
         return;
       }
-      const error = result.ok ? null : result.error;
-      const current =
-        result.status === 409 ? (result.data as SaveResponse | null)?.lead : undefined;
-      if (current) {
+      const conflict = result.status === 409 ? z.safeParse(leadConflict, result.data) : null;
+      if (conflict?.success) {
         // Someone else saved first: show their version, say so, keep nothing of ours.
+        const current = conflict.data.lead;
         latest.current = current;
-        const text = error ?? leadTexts.changedSince;
+        const text = conflict.data.message || leadTexts.changedSince;
         onSaved({ lead: current, control, message: { kind: "error", text } });
         return;
       }
       // Failed: show the saved values again, and why (spec section 8's default).
       setComm(base.CommStatus);
       setLeadStatus(base.LeadStatus);
-      onMessage(base.ID, { kind: "error", text: error ?? leadTexts.failed });
+      onMessage(base.ID, { kind: "error", text: result.error ?? leadTexts.failed });
     });
   }
 
@@ -109,7 +115,7 @@ export function LeadCard({
       </div>
       <p className="mt-0.5">
         <a
-          href={`mailto:${lead.Email}`}
+          href={mailtoHref(lead.Email)}
           className="font-semibold break-all text-accent-strong underline underline-offset-4"
         >
           {lead.Email}
@@ -169,7 +175,7 @@ export function LeadCard({
       </div>
       <div aria-live="polite" aria-atomic="true" className="mt-1 min-h-3 text-sm font-semibold">
         {message ? (
-          <p className={message.kind === "success" ? "text-[#14532d]" : "text-[#b42318]"}>
+          <p className={message.kind === "success" ? "text-success" : "text-error"}>
             {message.text}
           </p>
         ) : null}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { endpoints } from "../../../domain/endpoints.ts";
 import { type LeadEvent, leadTexts } from "../../../domain/leads.ts";
 import { authGet } from "../../session/api.ts";
 import { fieldNames, formatDateTime } from "./format.ts";
@@ -18,7 +19,7 @@ export function LeadHistory({ leadId }: { leadId: string }) {
   async function onToggle(event: React.SyntheticEvent<HTMLDetailsElement>) {
     if (!event.currentTarget.open) return;
     setState({ kind: "loading" });
-    const result = await authGet<LeadEvent[]>(`/api/leads/${leadId}/history`);
+    const result = await authGet(endpoints.leadHistory, { params: { id: leadId } });
     setState(
       result.ok
         ? { kind: "loaded", events: result.data }
@@ -31,7 +32,7 @@ export function LeadHistory({ leadId }: { leadId: string }) {
       <summary className="cursor-pointer font-semibold text-muted hover:text-ink">History</summary>
       <div aria-live="polite" className="mt-1 text-sm">
         {state.kind === "loading" ? <p className="text-muted">Loading history…</p> : null}
-        {state.kind === "failed" ? <p className="text-[#b42318]">{state.message}</p> : null}
+        {state.kind === "failed" ? <p className="text-error">{state.message}</p> : null}
         {state.kind === "loaded" && state.events.length === 0 ? (
           <p className="text-muted">No changes yet: this lead is as it arrived.</p>
         ) : null}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { type LeadStats, leadTexts } from "../../../domain/leads.ts";
+import { endpoints } from "../../../domain/endpoints.ts";
+import { leadTexts } from "../../../domain/leads.ts";
 import { WeeklyLeadsChart } from "../../components/admin/weekly-chart.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { Arrow, Container, Eyebrow } from "../../components/layout.tsx";
@@ -9,16 +10,10 @@ import type { Route } from "./+types/home";
 
 export const meta = () => privateMeta("Admin");
 
-const isStats = (data: unknown): data is LeadStats =>
-  typeof data === "object" &&
-  data !== null &&
-  typeof (data as LeadStats).newLeads === "number" &&
-  Array.isArray((data as LeadStats).weeks);
-
 /** The dashboard's numbers; the layout's guard ran first. A failure is shown, not thrown. */
 export async function clientLoader() {
-  const result = await authGet<LeadStats>("/api/leads/stats");
-  if (result.ok && isStats(result.data)) return { stats: result.data, error: null };
+  const result = await authGet(endpoints.stats);
+  if (result.ok) return { stats: result.data, error: null };
   return { stats: null, error: (!result.ok && result.error) || leadTexts.failed };
 }
 

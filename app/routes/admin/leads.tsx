@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { endpoints } from "../../../domain/endpoints.ts";
 import {
   commStatuses,
   type LeadFilters,
-  type LeadRecord,
   leadStatuses,
   leadTexts,
   parseLeadFilters,
@@ -25,7 +25,7 @@ import {
 import { compactFieldClass, FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass, Container, Eyebrow } from "../../components/layout.tsx";
 import { privateMeta } from "../../seo.ts";
-import { authDownload, authGet } from "../../session/api.ts";
+import { authDownload, authGet, type Target } from "../../session/api.ts";
 import type { Route } from "./+types/leads";
 
 export const meta = () => privateMeta("Leads");
@@ -38,9 +38,9 @@ const queryOf = (filters: LeadFilters) => {
   return params;
 };
 
-async function loadList(url: string): Promise<ListState> {
-  const result = await authGet<LeadRecord[]>(url);
-  if (!result.ok || !Array.isArray(result.data)) {
+async function loadList(list: "new" | "old", target: Target): Promise<ListState> {
+  const result = await authGet(list === "new" ? endpoints.newLeads : endpoints.oldLeads, target);
+  if (!result.ok) {
     // Spec section 8: the body is kept as the list's error text (and, here, shown).
     return { leads: [], next: null, error: (!result.ok && result.error) || leadTexts.failed };
   }
@@ -51,11 +51,7 @@ async function loadList(url: string): Promise<ListState> {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   const query = queryOf(filters).toString();
-  const suffix = query ? `?${query}` : "";
-  const [fresh, old] = await Promise.all([
-    loadList(`/api/leads/new${suffix}`),
-    loadList(`/api/leads/old${suffix}`),
-  ]);
+  const [fresh, old] = await Promise.all([loadList("new", { query }), loadList("old", { query })]);
   return { filters, lists: { fresh, old } satisfies Lists };
 }
 
@@ -99,7 +95,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
     const list = lists[which];
     if (!list.next || list.loadingMore) return;
     setLists((current) => ({ ...current, [which]: { ...current[which], loadingMore: true } }));
-    const page = await loadList(list.next);
+    const page = await loadList(which === "fresh" ? "new" : "old", { url: list.next });
     setLists((current) => ({
       ...current,
       [which]: page.error
@@ -294,8 +290,7 @@ function ExportButton({ filters }: { filters: LeadFilters }) {
   });
   async function onClick() {
     setState({ busy: true, error: null });
-    const query = queryOf(filters).toString();
-    const blob = await authDownload(`/api/leads/export.csv${query ? `?${query}` : ""}`);
+    const blob = await authDownload(queryOf(filters).toString());
     if (!blob) {
       setState({ busy: false, error: "The export failed. Please try again." });
       return;
@@ -318,7 +313,7 @@ function ExportButton({ filters }: { filters: LeadFilters }) {
       >
         {state.busy ? "Exporting…" : "Export CSV"}
       </button>
-      <p aria-live="polite" className="text-sm text-[#b42318]">
+      <p aria-live="polite" className="text-sm text-error">
         {state.error}
       </p>
     </div>

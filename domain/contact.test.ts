@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { contactTexts, isValidEmail, limits, validateContact } from "./leads.ts";
+import { validateContact } from "./contact.ts";
+import { contactTexts } from "./contact-texts.ts";
+import { isValidEmail } from "./email.ts";
+import { limits } from "./limits.ts";
 
 const valid = {
   email: "rosa@bakery.example",

@@ -1,0 +1,120 @@
+import * as z from "zod/mini";
+
+/**
+ * What every API contract is built from: the error body, text rules, and the shape of an
+ * endpoint. zod/mini, because the browser loads these schemas too (the admin's API client
+ * parses every response with them) and mini's functions tree-shake where zod's methods do not.
+ */
+
+/** Every error body (design.md): `{ "message": "…" }`; some carry more (a 409 has the lead). */
+export const errorBody = z.object({ message: z.string() });
+
+/**
+ * No C0 control characters or DEL. PostgreSQL cannot store NUL in text at all, and no name,
+ * address or token has a reason to carry any of them.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const controlCharacter = /[\u0000-\u001f\u007f]/;
+/** Free text (messages, notes) keeps tabs and line breaks, but no other control character. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const controlCharacterInText = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export const hasControlCharacter = (value: string) => controlCharacter.test(value);
+export const hasControlCharacterInText = (value: string) => controlCharacterInText.test(value);
+
+/** A one-line string without control characters (names, e-mail addresses, tokens). */
+export const lineCheck = (error: string) =>
+  z.refine<string>((value) => !hasControlCharacter(value), { error });
+/** A multi-line text without control characters other than tab, CR and LF. */
+export const textCheck = (error: string) =>
+  z.refine<string>((value) => !hasControlCharacterInText(value), { error });
+
+/**
+ * An ISO 8601 timestamp as this API writes them (`Date.toISOString()`, four-digit years):
+ * the expanded years JavaScript also parses (`+275760-09-13T…`) overflow both databases.
+ */
+export const isoTimestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const isIsoTimestamp = (value: string) =>
+  isoTimestampPattern.test(value) && new Date(value).toISOString() === value;
+
+export const isoTimestamp = z
+  .string()
+  .check(
+    z.regex(isoTimestampPattern),
+    z.describe("An ISO 8601 UTC timestamp, e.g. 2026-11-23T09:30:00.000Z."),
+  );
+
+/**
+ * A body that may be left out: Fastify validates an absent body as null, and the spec's
+ * calls with an "empty body" may send nothing at all. Absent or null reads as `{}`.
+ */
+export const optionalBody = <S extends z.ZodMiniObject>(schema: S) =>
+  z.pipe(
+    z.nullish(schema),
+    z.transform((value): z.output<S> => value ?? (z.parse(schema, {}) as z.output<S>)),
+  );
+
+/** The header that carries the access token (spec section 6). */
+export const accessTokenHeader = "x-access-token";
+/** The OpenAPI security scheme of admin and session endpoints. */
+export const accessTokenScheme = "accessToken";
+
+type ResponseSchemas = Record<number, z.ZodMiniType | { description: string; content: object }>;
+
+/**
+ * One endpoint, described once: Fastify validates requests and serializes responses from it,
+ * @fastify/swagger turns it into /api/openapi.json, and the browser parses responses with it.
+ * The shape is Fastify's route schema, plus what OpenAPI shows.
+ */
+export type Endpoint = {
+  readonly method: "GET" | "POST";
+  readonly url: string;
+  readonly schema: {
+    readonly summary: string;
+    readonly description?: string;
+    readonly tags: readonly string[];
+    readonly security?: ReadonlyArray<Record<string, readonly string[]>>;
+    readonly consumes?: readonly string[];
+    readonly produces?: readonly string[];
+    readonly params?: z.ZodMiniType;
+    readonly querystring?: z.ZodMiniType;
+    readonly body?: z.ZodMiniType;
+    readonly response: ResponseSchemas;
+  };
+};
+
+/** What a client may always get back from any endpoint, besides what it names itself. */
+const commonErrors = {
+  429: "Too many requests from this address; `Retry-After` says when to try again.",
+  500: "Something failed on the server; nothing was changed.",
+} as const;
+
+const errorDescriptions: Record<number, string> = {
+  400: "The request is malformed or a field is invalid; `message` says which.",
+  401: "No valid access token (`x-access-token`): missing, expired, forged or revoked.",
+  403: "A valid token, but the account is not an administrator.",
+  404: "No such lead.",
+  409: "The lead changed since the version the request was based on.",
+  413: "The body is larger than this endpoint accepts.",
+  415: "The body is neither JSON nor (where accepted) a form post.",
+  ...commonErrors,
+};
+
+/** An error body whose description says what this status means here (for the reference). */
+export const errorFor = (description: string) =>
+  z.object({ message: z.string() }).check(z.describe(description));
+
+type ErrorSchema = ReturnType<typeof errorFor>;
+
+/** `{ message }` responses for the given statuses, plus the 429 and 500 any endpoint may give. */
+export function errorResponses<S extends number>(
+  ...statuses: S[]
+): Record<S | 429 | 500, ErrorSchema> {
+  const all = [...new Set<number>([...statuses, 429, 500])].sort();
+  return Object.fromEntries(
+    all.map((status) => [status, errorFor(errorDescriptions[status] ?? "An error.")]),
+  ) as Record<S | 429 | 500, ErrorSchema>;
+}
+
+/** Endpoints that need an access token in `x-access-token` (401 without a valid one). */
+export const tokenSecurity = [{ [accessTokenScheme]: [] }] as const;

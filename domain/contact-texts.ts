@@ -1,0 +1,20 @@
+import { limits } from "./limits.ts";
+
+/**
+ * The contact form's texts (spec sections 5 and 8) and its honeypot's name. Apart from the
+ * schema (contact.ts), so the no-JavaScript outcome pages can show them without loading zod.
+ */
+export const contactTexts = Object.freeze({
+  invalidEmail: "Invalid email. Please fix and try again",
+  invalidFirstName: "Invalid first name. Please fix and try again",
+  invalidLastName: "Invalid last name. Please fix and try again",
+  success: "We'll be in touch shortly!",
+  failure: "Submission failed. Please try again!",
+  nameTooLong: `Names can be at most ${limits.name} characters. Please shorten and try again`,
+  messageTooLong: `Messages can be at most ${limits.message} characters. Please shorten and try again`,
+  invalidMessage:
+    "Your message contains control characters we can't store. Please remove them and try again",
+});
+
+/** Name of the invisible honeypot field; people never fill it, naive bots do. */
+export const honeypotField = "company_website";

@@ -1,0 +1,80 @@
+import * as z from "zod/mini";
+import { lineCheck, textCheck } from "./api.ts";
+import { contactTexts, honeypotField } from "./contact-texts.ts";
+import { isValidEmail } from "./email.ts";
+import { limits } from "./limits.ts";
+
+/**
+ * The contact form's contract (spec sections 2, 5, 7, 8): its fields, its rules in the spec's
+ * order, and its texts. The form checks it in the browser and the API on the server.
+ */
+
+const name = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: invalid }),
+      lineCheck(invalid),
+      z.maxLength(limits.name, { error: contactTexts.nameTooLong }),
+    );
+
+/**
+ * The contact payload of spec section 3. Checked in the spec's order (email, first name, last
+ * name: zod reports a shape's fields in order), after trimming, so "  " is empty. The message
+ * is not validated beyond a size bound and control characters; a missing or null one is "".
+ */
+export const contactRequest = z.object(
+  {
+    email: z
+      .string({ error: contactTexts.invalidEmail })
+      .check(
+        z.trim(),
+        z.maxLength(limits.email, { error: contactTexts.invalidEmail }),
+        z.refine(isValidEmail, { error: contactTexts.invalidEmail }),
+        z.describe("An e-mail address, at most 320 characters."),
+      ),
+    firstName: name(contactTexts.invalidFirstName),
+    lastName: name(contactTexts.invalidLastName),
+    message: z.pipe(
+      z.optional(
+        z.nullable(
+          z
+            .string({ error: contactTexts.invalidMessage })
+            .check(
+              z.trim(),
+              textCheck(contactTexts.invalidMessage),
+              z.maxLength(limits.message, { error: contactTexts.messageTooLong }),
+            ),
+        ),
+      ),
+      z.transform((message) => message ?? ""),
+    ),
+    /** The page the form was sent from (the lead's source); a path, kept only if short. */
+    sourcePage: z.optional(z.catch(z.string().check(z.maxLength(200)), "")),
+    [honeypotField]: z.optional(z.catch(z.string(), "")),
+  },
+  // Not even an object: the first rule in the spec's order (the email) fails first.
+  { error: contactTexts.invalidEmail },
+);
+
+export type ContactRequest = {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly message: string;
+};
+
+export type ContactValidation =
+  | { ok: true; value: ContactRequest }
+  | { ok: false; message: string };
+
+/** The contact rules as a result: the first problem's text (spec order), or the clean values. */
+export function validateContact(input: unknown): ContactValidation {
+  const result = z.safeParse(contactRequest, input);
+  if (!result.success) {
+    return { ok: false, message: result.error.issues[0]?.message ?? contactTexts.failure };
+  }
+  const { email, firstName, lastName, message } = result.data;
+  return { ok: true, value: { email, firstName, lastName, message } };
+}

@@ -1,0 +1,277 @@
+import * as z from "zod/mini";
+import { type Endpoint, errorFor, errorResponses, tokenSecurity } from "./api.ts";
+import {
+  adminResponse,
+  emptyBody,
+  loginBody,
+  logoutBody,
+  messageResponse,
+  refreshResponse,
+  sessionCheckBody,
+  sessionResponse,
+  signupBody,
+} from "./auth.ts";
+import { contactRequest } from "./contact.ts";
+import {
+  leadConflict,
+  leadExportQuery,
+  leadHistory,
+  leadIdParams,
+  leadList,
+  leadListQuery,
+  leadSaved,
+  leadStats,
+  leadUpdateBody,
+} from "./leads.ts";
+
+/**
+ * Every endpoint of the API, described once (design.md, "Contracts first"). The server
+ * registers each route from its entry, so requests are validated and responses serialized by
+ * these schemas; /api/openapi.json is generated from the registered routes; the admin's API
+ * client parses each response with the schema of its status.
+ */
+
+const listDescription =
+  "Admins only. Keyset paging: `limit` (default 50, at most 200) and the `cursor` of the " +
+  'previous page\'s `Link: <…>; rel="next"` header. Search (`q`: every word in the name, ' +
+  "e-mail or message, case-insensitive) and filters (`comm`, `lead`) ignore unknown values.";
+
+export const endpoints = {
+  health: {
+    method: "GET",
+    url: "/healthz",
+    schema: {
+      summary: "Liveness check",
+      tags: ["Operations"],
+      response: { 200: z.object({ status: z.literal("ok") }) },
+    },
+  },
+
+  openApi: {
+    method: "GET",
+    url: "/api/openapi.json",
+    schema: {
+      summary: "This reference, as OpenAPI 3.1",
+      description: "Generated at start-up from the same schemas that validate every request.",
+      tags: ["Operations"],
+      response: {
+        200: z
+          .looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) })
+          .check(z.describe("An OpenAPI 3.1 document.")),
+      },
+    },
+  },
+
+  contactUs: {
+    method: "POST",
+    url: "/api/leads/contact-us",
+    schema: {
+      summary: "Send a contact request",
+      description:
+        "The home page's contact form (spec section 7). Stores the lead (UNREAD, WARM, " +
+        "ContactedUs) and answers after the commit. The same e-mail and message within ten " +
+        "minutes is stored once. A plain HTML form post (urlencoded) is answered with a 303 to " +
+        "a confirmation or error page instead of JSON. 10 requests per address per 10 minutes.",
+      tags: ["Contact"],
+      consumes: ["application/json", "application/x-www-form-urlencoded"],
+      body: contactRequest,
+      response: {
+        201: z
+          .object({ message: z.string() })
+          .check(z.describe("Stored (or a repeat within ten minutes, stored once).")),
+        303: z
+          .null()
+          .check(z.describe("A form post: `Location` is the page that shows the outcome.")),
+        ...errorResponses(400, 413, 415),
+      },
+    },
+  },
+
+  signup: {
+    method: "POST",
+    url: "/api/auth/signup",
+    schema: {
+      summary: "Create an account",
+      description:
+        "Creates a user (never an admin) and signs them in. 5 per address per 10 minutes.",
+      tags: ["Accounts"],
+      body: signupBody,
+      response: {
+        201: sessionResponse,
+        ...errorResponses(400, 409),
+        409: errorFor("An account with this e-mail (in any case) exists."),
+      },
+    },
+  },
+
+  login: {
+    method: "POST",
+    url: "/api/auth/login",
+    schema: {
+      summary: "Log in",
+      description:
+        "A wrong password, an unknown account and a throttled attempt get the same 401, body " +
+        "and timing. Failures are counted per account and address: after 5, each further " +
+        "attempt from that address waits longer (up to 15 minutes), while the owner can still " +
+        "log in from anywhere else. 20 per address per 10 minutes.",
+      tags: ["Accounts"],
+      body: loginBody,
+      response: {
+        200: sessionResponse,
+        ...errorResponses(400, 401),
+        401: errorFor('"Incorrect Username or Password!"'),
+      },
+    },
+  },
+
+  verifyLogin: {
+    method: "POST",
+    url: "/api/auth/verify-login",
+    schema: {
+      summary: "Check an access token",
+      description: "200 when the x-access-token is valid and belongs to `userID`.",
+      tags: ["Accounts"],
+      security: tokenSecurity,
+      body: sessionCheckBody,
+      response: { 200: messageResponse("The session is valid."), ...errorResponses(400, 401) },
+    },
+  },
+
+  refresh: {
+    method: "POST",
+    url: "/api/auth/refresh",
+    schema: {
+      summary: "Rotate a refresh token",
+      description:
+        "Trades `refresh` for a new access token and refresh token. A refresh token presented " +
+        "twice revokes its whole session (except the same token within 10 seconds while its " +
+        "successor is unused: a second tab). Expires after 7 days idle or 30 days.",
+      tags: ["Accounts"],
+      body: sessionCheckBody,
+      response: { 200: refreshResponse, ...errorResponses(400, 401) },
+    },
+  },
+
+  logout: {
+    method: "POST",
+    url: "/api/auth/logout",
+    schema: {
+      summary: "Log out",
+      description: "Revokes the refresh token's session. Always 200.",
+      tags: ["Accounts"],
+      body: logoutBody,
+      response: { 200: messageResponse("Logged out."), ...errorResponses(400) },
+    },
+  },
+
+  admin: {
+    method: "POST",
+    url: "/api/auth/admin",
+    schema: {
+      summary: "Admin check",
+      tags: ["Accounts"],
+      security: tokenSecurity,
+      body: emptyBody,
+      response: { 200: adminResponse, ...errorResponses(400, 401) },
+    },
+  },
+
+  newLeads: {
+    method: "GET",
+    url: "/api/leads/new",
+    schema: {
+      summary: "New Leads",
+      description: `UNREAD leads, newest first. ${listDescription}`,
+      tags: ["Leads"],
+      security: tokenSecurity,
+      querystring: leadListQuery,
+      response: { 200: leadList, ...errorResponses(400, 401, 403) },
+    },
+  },
+
+  oldLeads: {
+    method: "GET",
+    url: "/api/leads/old",
+    schema: {
+      summary: "Follow Up With",
+      description: `Every lead but UNREAD ones, most recently updated first. ${listDescription}`,
+      tags: ["Leads"],
+      security: tokenSecurity,
+      querystring: leadListQuery,
+      response: { 200: leadList, ...errorResponses(400, 401, 403) },
+    },
+  },
+
+  exportLeads: {
+    method: "GET",
+    url: "/api/leads/export.csv",
+    schema: {
+      summary: "Export leads as CSV",
+      description:
+        "Admins only. The search and filters of the lists, and `list` (new, old or all), as " +
+        "RFC 4180 CSV with a UTF-8 BOM, streamed. Cells that a spreadsheet would run as a " +
+        "formula (= + - @, tab, CR) start with an apostrophe.",
+      tags: ["Leads"],
+      security: tokenSecurity,
+      querystring: leadExportQuery,
+      response: {
+        200: {
+          description: "The leads, one row each, under a header row.",
+          content: { "text/csv": { schema: z.string() } },
+        },
+        ...errorResponses(401, 403),
+      },
+    },
+  },
+
+  stats: {
+    method: "GET",
+    url: "/api/leads/stats",
+    schema: {
+      summary: "Dashboard numbers",
+      tags: ["Leads"],
+      security: tokenSecurity,
+      response: { 200: leadStats, ...errorResponses(401, 403) },
+    },
+  },
+
+  updateLead: {
+    method: "POST",
+    url: "/api/leads/update/:id",
+    schema: {
+      summary: "Update a lead",
+      description:
+        "Admins only. Sets CommStatus, LeadStatus and Notes (fields left out stay as they " +
+        "are) and records each change in the lead's history. With `UpdatedAt`, the write " +
+        "happens only if the lead is still that version.",
+      tags: ["Leads"],
+      security: tokenSecurity,
+      params: leadIdParams,
+      body: leadUpdateBody,
+      response: {
+        200: leadSaved,
+        ...errorResponses(400, 401, 403, 404),
+        409: leadConflict,
+      },
+    },
+  },
+
+  leadHistory: {
+    method: "GET",
+    url: "/api/leads/:id/history",
+    schema: {
+      summary: "A lead's history",
+      tags: ["Leads"],
+      security: tokenSecurity,
+      params: leadIdParams,
+      response: { 200: leadHistory, ...errorResponses(400, 401, 403, 404) },
+    },
+  },
+} as const satisfies Record<string, Endpoint>;
+
+/** An endpoint's path with its `:params` filled in (encoded). */
+export function endpointPath(endpoint: Endpoint, params: Record<string, string> = {}): string {
+  return endpoint.url.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ""),
+  );
+}

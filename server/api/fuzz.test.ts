@@ -1,0 +1,287 @@
+import fc from "fast-check";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Endpoint } from "../../domain/api.ts";
+import { endpoints } from "../../domain/endpoints.ts";
+import type { DatabaseHandle, Db } from "../db/connect.ts";
+import { createContactLead } from "../leads/lead-intake.repository.ts";
+import { testEngines } from "../test-support/databases.ts";
+import {
+  arbitraryOf,
+  type Hints,
+  hostileQuery,
+  hostileSegment,
+  hostileText,
+  mutated,
+  type RawBody,
+  rawBodyOf,
+} from "../test-support/fuzz-inputs.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
+import { signedInUser, testSecret } from "../test-support/tokens.ts";
+
+/**
+ * Property-based fuzzing of every endpoint in domain/endpoints.ts, on every engine, with and
+ * without a valid admin token. Each request must get an answer below 500; every 4xx must carry
+ * a `message`; no request may change data it has no business changing; the server stays up.
+ * `npm test` runs a fixed seed; `npm run fuzz -- --runs=N [--seed=S]` runs more.
+ */
+const runs = Number(process.env.FUZZ_RUNS ?? 100);
+const seed = Number(process.env.FUZZ_SEED ?? 20261123);
+/** Logins hash a password each (tens of milliseconds): long runs need long timeouts. */
+const timeout = Math.max(60_000, runs * 200);
+
+const tables = [
+  "leads",
+  "outbox",
+  "users",
+  "refresh_tokens",
+  "lead_events",
+  "login_throttle",
+] as const;
+type Table = (typeof tables)[number];
+type Snapshot = Record<Table, Map<string, string>>;
+
+/** Every row of every table, by its first column, so "changed", "added" and "kept" can be told. */
+async function snapshot(db: Db): Promise<Snapshot> {
+  const entries = await Promise.all(
+    tables.map(async (table) => {
+      const rows = (await db.selectFrom(table).selectAll().execute()) as unknown as Array<
+        Record<string, unknown>
+      >;
+      return [
+        table,
+        new Map(rows.map((row) => [String(Object.values(row)[0]), JSON.stringify(row)])),
+      ] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Snapshot;
+}
+
+/** Tables whose rows were added, changed or removed; `insertOnly` tables may only gain rows. */
+function changes(before: Snapshot, after: Snapshot) {
+  const changed = new Set<Table>();
+  const rewritten = new Set<Table>();
+  for (const table of tables) {
+    const [a, b] = [before[table], after[table]];
+    if (a.size !== b.size) changed.add(table);
+    for (const [key, row] of a) {
+      if (b.get(key) !== row) {
+        changed.add(table);
+        rewritten.add(table);
+      }
+    }
+    for (const key of b.keys()) if (!a.has(key)) changed.add(table);
+  }
+  return { changed, rewritten };
+}
+
+type Token = "none" | "garbage" | "member" | "admin";
+type FuzzRequest = { token: Token; path: string; query: string; body: RawBody };
+
+describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let member: Awaited<ReturnType<typeof signedInUser>>;
+  const leadIds: string[] = [];
+  let sent = 0;
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+  beforeAll(async () => {
+    process.on("unhandledRejection", onUnhandled);
+    database = await engine.open();
+    // Rate limits are tested elsewhere; here they would stop requests before the handlers.
+    app = await buildTestApp(database, { JWT_SECRET: testSecret, RATE_LIMIT: "off" });
+    admin = await signedInUser(database.db, "admin");
+    member = await signedInUser(database.db, "user");
+    for (const name of ["Rosa", "Jamal", "Mei"]) {
+      const { id } = await createContactLead(database.db, {
+        firstName: name,
+        lastName: "Fuzz",
+        email: `${name.toLowerCase()}@shop.example`,
+        message: `Hello from ${name}`,
+        sourcePage: "/",
+      });
+      leadIds.push(id);
+    }
+  });
+  afterAll(async () => {
+    process.off("unhandledRejection", onUnhandled);
+    console.info(
+      `fuzz on ${engine.name}: ${sent} requests, seed ${seed}, ${runs} runs per endpoint`,
+    );
+    await app.close();
+    await database.close();
+  });
+
+  const tokenValue = (token: Token) =>
+    ({
+      none: undefined,
+      garbage: "garbage.token.value",
+      member: member.accessToken,
+      admin: admin.accessToken,
+    })[token];
+
+  /** Real values a client may hold (its own tokens, ids and e-mail), for derived bodies to use. */
+  const hintsFor = (leadId: string): Hints => ({
+    ID: [leadId, leadId.toUpperCase()],
+    userID: [member.id, admin.id],
+    refresh: [member.refreshToken, member.accessToken],
+    refreshToken: [member.refreshToken],
+    username: ["sam@fineline.studio", "user@fineline.studio", "USER@fineline.studio"],
+    email: ["rosa@bakery.example", "new.person@shop.example"],
+    UpdatedAt: [null],
+  });
+
+  function requestOf(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
+    const schema = endpoint.schema;
+    const withId = endpoint.url.includes(":id");
+    const segment = withId
+      ? fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...leadIds) },
+          { weight: 1, arbitrary: hostileSegment },
+        )
+      : fc.constant(leadIds[0] ?? "");
+    return segment.chain((id) => {
+      const hints = hintsFor(leadIds.includes(id) ? id : (leadIds[0] ?? ""));
+      const path = endpoint.url.replace(":id", id);
+      const queryNames = schema.querystring
+        ? Object.keys(
+            (schema.querystring as unknown as { _zod: { def: { shape: object } } })._zod.def.shape,
+          )
+        : ["x"];
+      const query = schema.querystring
+        ? fc.oneof(
+            arbitraryOf(schema.querystring, hints).map((value) =>
+              new URLSearchParams(
+                Object.entries(value as object).map(([k, v]) => [k, String(v)]),
+              ).toString(),
+            ),
+            hostileQuery(queryNames),
+          )
+        : fc.oneof(
+            { weight: 4, arbitrary: fc.constant("") },
+            { weight: 1, arbitrary: hostileQuery(queryNames) },
+          );
+      const body =
+        endpoint.method === "GET"
+          ? fc.constant<RawBody>({ contentType: undefined, payload: undefined })
+          : rawBodyOf(
+              schema.body
+                ? mutated(arbitraryOf(schema.body, hints))
+                : fc.oneof(fc.constant(undefined), hostileText),
+            );
+      const token = fc.constantFrom<Token>("admin", "admin", "admin", "none", "garbage", "member");
+      return fc.record({ token, path: fc.constant(path), query, body });
+    });
+  }
+
+  /** Which tables a request may change, given what it was and how it was answered. */
+  function allowed(endpoint: Endpoint, request: FuzzRequest, status: number, location?: string) {
+    const ok = status < 300 || (status === 303 && location === "/contact/sent");
+    switch (endpoint) {
+      case endpoints.contactUs:
+        return { tables: ok ? ["leads", "outbox"] : [], insertOnly: true };
+      case endpoints.signup:
+        return { tables: ok ? ["users", "refresh_tokens"] : [], insertOnly: true };
+      case endpoints.login:
+        return {
+          tables:
+            status === 200
+              ? ["refresh_tokens", "login_throttle"]
+              : status === 401
+                ? ["login_throttle"]
+                : [],
+          insertOnly: false,
+        };
+      // Rotation, and revocation of a whole session when a used token comes back.
+      case endpoints.refresh:
+      case endpoints.logout:
+        return { tables: ["refresh_tokens"], insertOnly: false };
+      case endpoints.updateLead:
+        return {
+          tables: request.token === "admin" && status === 200 ? ["leads", "lead_events"] : [],
+          insertOnly: false,
+        };
+      default:
+        return { tables: [], insertOnly: true };
+    }
+  }
+
+  async function send(endpoint: Endpoint, request: FuzzRequest) {
+    const token = tokenValue(request.token);
+    const options: InjectOptions = {
+      method: endpoint.method,
+      url: request.query ? `${request.path}?${request.query}` : request.path,
+      headers: {
+        ...(token ? { "x-access-token": token } : {}),
+        ...(request.body.contentType ? { "content-type": request.body.contentType } : {}),
+      },
+      ...(request.body.payload !== undefined ? { payload: request.body.payload } : {}),
+    };
+    sent++;
+    return app.inject(options);
+  }
+
+  for (const [name, endpoint] of Object.entries(endpoints) as Array<[string, Endpoint]>) {
+    it(
+      `${endpoint.method} ${endpoint.url} (${name}): no 5xx, every 4xx explained, no stray writes`,
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(requestOf(endpoint), async (request) => {
+            const before = await snapshot(database.db);
+            const res = await send(endpoint, request);
+            const what = `${endpoint.method} ${res.statusCode} ${JSON.stringify(request).slice(0, 300)}`;
+            expect(res.statusCode, `${what}\n${res.body.slice(0, 300)}`).toBeLessThan(500);
+            if (res.statusCode >= 400) {
+              const body = JSON.parse(res.body) as { message?: unknown };
+              expect(typeof body.message, what).toBe("string");
+              expect(String(body.message).trim(), what).not.toBe("");
+            }
+            const after = await snapshot(database.db);
+            const { changed, rewritten } = changes(before, after);
+            const rule = allowed(endpoint, request, res.statusCode, res.headers.location as string);
+            for (const table of changed)
+              expect(rule.tables, `${what} changed ${table}`).toContain(table);
+            if (rule.insertOnly) expect([...rewritten], `${what} rewrote rows`).toEqual([]);
+          }),
+          { seed, numRuns: runs, endOnFailure: true },
+        );
+      },
+      timeout,
+    );
+  }
+
+  it(
+    "answers unknown methods and paths under /api with a JSON 404 and a message",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
+          fc.oneof(
+            fc.constantFrom("/api", "/api/", "/api/leads", "/api/auth"),
+            hostileSegment.map((s) => `/api/${s}`),
+          ),
+          async (method, url) => {
+            sent++;
+            const res = await app.inject({ method: method as InjectOptions["method"], url });
+            expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
+            if (res.statusCode >= 400)
+              expect(JSON.parse(res.body).message).toEqual(expect.any(String));
+          },
+        ),
+        { seed, numRuns: runs },
+      );
+    },
+    timeout,
+  );
+
+  it("is still up and healthy afterwards, with nothing left unhandled", async () => {
+    const res = await app.inject({ method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expect(unhandled).toEqual([]);
+    // The data every request was allowed to see is still there.
+    expect((await snapshot(database.db)).leads.size).toBeGreaterThanOrEqual(leadIds.length);
+  });
+});

@@ -1,0 +1,102 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Kysely, sql } from "kysely";
+import { Migrator } from "kysely/migration";
+import { describe, expect, it } from "vitest";
+import { testEngines } from "../test-support/databases.ts";
+import { openSqlite } from "./connect.ts";
+import { migrateToLatest, migrations } from "./migrate.ts";
+
+const tableNames = async (db: Kysely<unknown>) =>
+  (await db.introspection.getTables()).map((table) => table.name);
+
+describe("migrations on SQLite", () => {
+  it("apply a batch whole or not at all", async () => {
+    const handle = openSqlite(
+      path.join(mkdtempSync(path.join(tmpdir(), "fineline-mig-")), "app.db"),
+    );
+    const db = handle.db as unknown as Kysely<unknown>;
+    const migrator = new Migrator({
+      db,
+      provider: {
+        getMigrations: async () => ({
+          "1-first": {
+            up: async (trx) => void (await sql`create table first (x integer)`.execute(trx)),
+          },
+          "2-second": {
+            up: async (trx) => {
+              await sql`create table second (x integer)`.execute(trx);
+              throw new Error("the second migration fails half-way");
+            },
+          },
+        }),
+      },
+    });
+    const result = await migrator.migrateToLatest();
+    expect(result.error).toBeInstanceOf(Error);
+    expect(await tableNames(db)).not.toEqual(expect.arrayContaining(["first"]));
+    expect(await tableNames(db)).not.toEqual(expect.arrayContaining(["second"]));
+    const recorded = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    expect(recorded.rows).toEqual([]);
+    await handle.close();
+  });
+
+  it("are applied once when three processes start at the same moment", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-mig-"));
+    const runs = await Promise.all(
+      [1, 2, 3].map(
+        () =>
+          new Promise<{ code: number | null; out: string }>((resolve) => {
+            const child = spawn(process.execPath, ["server/cli/migrate.ts"], {
+              env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+            });
+            let out = "";
+            child.stdout.on("data", (chunk) => (out += chunk));
+            child.stderr.on("data", (chunk) => (out += chunk));
+            child.on("exit", (code) => resolve({ code, out }));
+          }),
+      ),
+    );
+    for (const run of runs) expect(run.code, run.out).toBe(0);
+    // One process applied everything; the others waited and found the database up to date.
+    expect(runs.filter((run) => /migration\(s\) applied/.test(run.out))).toHaveLength(1);
+    const handle = openSqlite(path.join(dataDir, "app.db"));
+    const recorded = await sql<{ name: string }>`select name from kysely_migration`.execute(
+      handle.db,
+    );
+    expect(recorded.rows.map((row) => row.name).sort()).toEqual(Object.keys(migrations).sort());
+    await handle.close();
+  });
+});
+
+describe.each(testEngines.filter((engine) => engine.name === "postgres"))(
+  "migrations on $name",
+  (engine) => {
+    it("are applied once when several instances migrate at the same moment", async () => {
+      const first = await engine.open({ migrate: false });
+      try {
+        // Each instance has its own pool; Kysely's advisory lock makes them take turns.
+        const url = process.env.TEST_DATABASE_URL ?? "";
+        const schema = (
+          await sql<{ schema: string }>`select current_schema() as schema`.execute(first.db)
+        ).rows[0]?.schema;
+        const { openPostgres } = await import("./connect.ts");
+        const others = [1, 2, 3].map(() => openPostgres(url, { schema }));
+        const results = await Promise.all(
+          [first, ...others].map((handle) =>
+            migrateToLatest(handle.db as unknown as Kysely<unknown>),
+          ),
+        );
+        const applied = results.flatMap((result) => result.results ?? []);
+        expect(applied.map((result) => result.migrationName).sort()).toEqual(
+          Object.keys(migrations).sort(),
+        );
+        await Promise.all(others.map((handle) => handle.close()));
+      } finally {
+        await first.close();
+      }
+    });
+  },
+);

@@ -1,0 +1,18 @@
+import type { LeadFilters, LeadRecord } from "../../domain/leads.ts";
+import type { Db } from "../db/connect.ts";
+import { type LeadCursor, type LeadList, listLeads } from "./lead-lists.repository.ts";
+
+/** Every lead of a list and filters, a page at a time (for the CSV export). */
+export async function* eachLead(
+  db: Db,
+  list: LeadList,
+  filters: LeadFilters,
+  pageSize = 1000,
+): AsyncGenerator<LeadRecord> {
+  let after: LeadCursor | undefined;
+  do {
+    const page = await listLeads(db, list, { limit: pageSize, after, filters, scan: true });
+    yield* page.leads;
+    after = page.next ?? undefined;
+  } while (after);
+}

@@ -1,0 +1,174 @@
+import { PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from "kysely";
+import type { LeadFilters, LeadRecord } from "../../domain/leads.ts";
+import type { Db } from "../db/connect.ts";
+import type { Database, LeadsTable } from "../db/schema.ts";
+import { toLeadRecord } from "./lead-record.ts";
+
+/** All SQL for reading leads: one lead, the two lists, and search. */
+
+export async function findLead(db: Db, id: string): Promise<LeadRecord | undefined> {
+  const row = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toLeadRecord(row) : undefined;
+}
+
+export async function countLeads(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("leads")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Which list: "New Leads" (UNREAD, newest first) or "Follow Up With" (the rest, latest update first). */
+export type LeadList = "new" | "old" | "all";
+
+/** Where a page ended: the sort timestamp and id of its last lead. */
+export type LeadCursor = { readonly at: string; readonly id: string };
+
+export type LeadPage = { readonly leads: LeadRecord[]; readonly next: LeadCursor | null };
+
+/** LIKE pattern for "contains", with the user's own % and _ taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** An FTS5 phrase: the word taken literally (its own quotes doubled), matched as a substring. */
+const ftsPhrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
+/**
+ * Name, e-mail and message joined by spaces: on PostgreSQL exactly the expression of the
+ * `leads_search_trgm` index (migration 2026-11-22T16-00), so the planner can use it. A search
+ * word has no whitespace, so it cannot match across the joins: the same as matching each field.
+ */
+export const searchableText = sql`(first_name || ' ' || last_name || ' ' || email || ' ' || message)`;
+
+/** Trigram indexes need three characters (not UTF-16 units) to look a word up. */
+const trigramReady = (word: string) => [...word].length >= 3;
+
+/**
+ * The words of a search; every one must match. More than eight add nothing but cost. Control
+ * characters separate words like spaces: neither engine can search for NUL (FTS5 ends the
+ * query there, PostgreSQL refuses it in text), and no name or message is searched for them.
+ */
+const searchWords = (q: string | undefined) =>
+  (q ?? "")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8);
+
+/** A query for whole lead rows. */
+type LeadQuery = SelectQueryBuilder<Database, "leads", Selectable<LeadsTable>>;
+
+/** Each word as "contains", case-insensitively: a check per row, no index. */
+function whereContains(query: LeadQuery, words: readonly string[], postgres: boolean) {
+  const like = postgres ? sql.raw("ilike") : sql.raw("like");
+  let q = query;
+  for (const word of words) {
+    q = q.where(sql<boolean>`${searchableText} ${like} ${containsPattern(word)} escape '\\'`);
+  }
+  return q;
+}
+
+/**
+ * How many of a list's latest leads SQLite checks word by word before it asks the search
+ * index. A word in more than about one lead in eighty fills a page within them (about 2 ms at
+ * 100,000 leads); rarer words go to the index, which is fast exactly when matches are few.
+ * Either way alone has a bad case: scanning for a rare word reads every lead (60 ms), and the
+ * index for a word every lead contains ("booking", "gmail") returns all of them (580 ms).
+ */
+export const searchProbeRows = 4000;
+
+/**
+ * One page of a list, in a stable order (timestamp, then id, both descending) so paging never
+ * skips or repeats a lead that ties on time. Keyset paging: cost does not grow with depth.
+ *
+ * Search: every word must appear in the name, e-mail or message, case-insensitively, so
+ * "rosa bakery" finds Rosa's message about her bakery; LIKE wildcards in it are taken literally.
+ * PostgreSQL's planner picks between walking the list and its pg_trgm index from its
+ * statistics. SQLite keeps none, so it probes the latest leads first (see searchProbeRows) and
+ * then asks its FTS5 trigram index, with LIKE for words under three characters. `scan` skips
+ * the index: one pass over the list is best when every page will be read (the CSV export).
+ */
+export async function listLeads(
+  db: Db,
+  list: LeadList,
+  {
+    limit,
+    after,
+    filters = {},
+    scan = false,
+    probeRows = searchProbeRows,
+  }: {
+    limit: number;
+    after?: LeadCursor;
+    filters?: LeadFilters;
+    scan?: boolean;
+    probeRows?: number;
+  },
+): Promise<LeadPage> {
+  const postgres = isPostgres(db);
+  const column = list === "old" ? "updated_at" : "created_at";
+  let query: LeadQuery = db.selectFrom("leads").selectAll();
+  if (list !== "all") query = query.where("comm_status", list === "new" ? "=" : "<>", "UNREAD");
+  if (filters.comm) query = query.where("comm_status", "=", filters.comm);
+  if (filters.lead) query = query.where("lead_status", "=", filters.lead);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb(column, "<", after.at),
+        eb.and([eb(column, "=", after.at), eb("id", "<", after.id)]),
+      ]),
+    );
+  }
+  const inOrder = (q: LeadQuery) => q.orderBy(column, "desc").orderBy("id", "desc");
+  const pageOf = (rows: Selectable<LeadsTable>[]): LeadPage => {
+    const page = rows.slice(0, limit).map(toLeadRecord);
+    const last = page.at(-1);
+    const next =
+      rows.length > limit && last
+        ? { at: list === "old" ? last.UpdatedAt : last.CreatedAt, id: last.ID }
+        : null;
+    return { leads: page, next };
+  };
+
+  const words = searchWords(filters.q);
+  const indexed = postgres || scan ? [] : words.filter(trigramReady);
+  if (indexed.length === 0) {
+    return pageOf(
+      await inOrder(whereContains(query, words, postgres))
+        .limit(limit + 1)
+        .execute(),
+    );
+  }
+  if (probeRows > limit) {
+    const latest = inOrder(query).limit(probeRows);
+    const probe = await inOrder(
+      whereContains(db.selectFrom(latest.as("leads")).selectAll(), words, false),
+    )
+      .limit(limit + 1)
+      .execute();
+    if (probe.length > limit) return pageOf(probe);
+    // Fewer leads left in the list than the probe read: its answer is already complete.
+    const beyond = await inOrder(query)
+      .clearSelect()
+      .select("id")
+      .offset(probeRows - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (!beyond) return pageOf(probe);
+  }
+  // The index narrows the leads; LIKE then checks every word on those few. SQLite folds case
+  // for ASCII only, FTS5 for all of Unicode: the check keeps one meaning whichever way a
+  // search is answered, so paging never skips a lead that another path would have shown.
+  const match = indexed.map(ftsPhrase).join(" AND ");
+  const searched = query.where(
+    sql<boolean>`id in (select lead_id from leads_search where leads_search match ${match})`,
+  );
+  return pageOf(
+    await inOrder(whereContains(searched, words, false))
+      .limit(limit + 1)
+      .execute(),
+  );
+}

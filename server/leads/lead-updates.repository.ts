@@ -1,0 +1,102 @@
+import type { LeadEvent, LeadRecord, LeadUpdate } from "../../domain/leads.ts";
+import type { Db } from "../db/connect.ts";
+import { toIso } from "../db/schema.ts";
+import { uuidv7 } from "../db/uuid.ts";
+import { toLeadRecord } from "./lead-record.ts";
+
+/** All SQL for changing a lead and reading back its history. */
+
+export type LeadUpdateResult =
+  | { kind: "updated"; lead: LeadRecord }
+  | { kind: "not-found" }
+  | { kind: "stale"; lead: LeadRecord };
+
+/** Who made a change, as recorded in the lead's history. */
+export type Actor = { readonly id: string | null; readonly email: string };
+
+const historyFields = ["CommStatus", "LeadStatus", "Notes"] as const;
+
+/**
+ * Applies an update as a compare-and-swap on UpdatedAt, the same on SQLite and PostgreSQL
+ * without row locks: read the lead, then write only if it is still the version we read, and
+ * record each changed field (from → to) in the same transaction. With `basedOn` (the
+ * UpdatedAt the caller saw) a lead changed since is never overwritten; the caller gets the
+ * current lead back instead. Without it the last writer wins, retried on a race.
+ */
+export async function updateLead(
+  db: Db,
+  update: LeadUpdate,
+  actor: Actor,
+  now = new Date(),
+): Promise<LeadUpdateResult> {
+  for (;;) {
+    const result = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("leads")
+        .selectAll()
+        .where("id", "=", update.id)
+        .executeTakeFirst();
+      if (!row) return { kind: "not-found" } as const;
+      const current = toLeadRecord(row);
+      if (update.basedOn && update.basedOn !== current.UpdatedAt)
+        return { kind: "stale", lead: current } as const;
+      const { CommStatus, LeadStatus, Notes } = update.changes;
+      // Strictly after the version it replaces, so every version has its own UpdatedAt even
+      // within one millisecond or with a clock behind the last writer's.
+      const at = new Date(Math.max(now.getTime(), Date.parse(current.UpdatedAt) + 1)).toISOString();
+      const written = await trx
+        .updateTable("leads")
+        .set({
+          ...(CommStatus !== undefined ? { comm_status: CommStatus } : {}),
+          ...(LeadStatus !== undefined ? { lead_status: LeadStatus } : {}),
+          ...(Notes !== undefined ? { notes: Notes } : {}),
+          updated_at: at,
+        })
+        .where("id", "=", update.id)
+        .where("updated_at", "=", current.UpdatedAt)
+        .executeTakeFirst();
+      // Someone else wrote between our read and our write: read again and decide again.
+      if (Number(written.numUpdatedRows) !== 1) return { kind: "retry" } as const;
+      const lead: LeadRecord = { ...current, ...update.changes, UpdatedAt: at };
+      const events = historyFields
+        .filter(
+          (field) =>
+            update.changes[field] !== undefined && update.changes[field] !== current[field],
+        )
+        .map((field, i) => ({
+          id: uuidv7(now.getTime() + i),
+          lead_id: update.id,
+          actor_id: actor.id,
+          actor_email: actor.email,
+          field,
+          from_value: current[field],
+          to_value: lead[field],
+          created_at: at,
+        }));
+      if (events.length) await trx.insertInto("lead_events").values(events).execute();
+      return { kind: "updated", lead } as const;
+    });
+    if (result.kind !== "retry") return result;
+  }
+}
+
+/** A lead's recorded changes, newest first. */
+export async function leadHistory(db: Db, leadId: string): Promise<LeadEvent[]> {
+  const rows = await db
+    .selectFrom("lead_events")
+    .selectAll()
+    .where("lead_id", "=", leadId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({
+    ID: row.id,
+    LeadID: row.lead_id,
+    Field: row.field,
+    From: row.from_value,
+    To: row.to_value,
+    By: row.actor_email,
+    At: toIso(row.created_at),
+  }));
+}

@@ -1,0 +1,94 @@
+import type { ExpressionBuilder, Transaction } from "kysely";
+import type { Db } from "../db/connect.ts";
+import type { Database } from "../db/schema.ts";
+import { uuidv7 } from "../db/uuid.ts";
+
+/** All SQL for the outbox: work queued in a write's own transaction, done after its commit. */
+
+export const maxAttempts = 10;
+export const leaseMs = 2 * 60 * 1000;
+
+/** 30 s, 1 min, 2 min, … capped at an hour between attempts. */
+export const backoffMs = (attempts: number) =>
+  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+
+/** Queues the owner's e-mail about a new lead, in the transaction that stores the lead. */
+export async function enqueueLeadNotification(
+  trx: Transaction<Database>,
+  leadId: string,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await trx
+    .insertInto("outbox")
+    .values({
+      id: uuidv7(now.getTime()),
+      kind: "lead-notification",
+      lead_id: leadId,
+      payload: JSON.stringify({ leadId }),
+      next_attempt_at: at,
+      created_at: at,
+    })
+    .execute();
+}
+
+export type OutboxRow = { id: string; lead_id: string | null; attempts: number };
+
+const unleased = (at: string) => (eb: ExpressionBuilder<Database, "outbox">) =>
+  eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]);
+
+/** Rows due now, oldest first, that no one holds a lease on. */
+export async function dueOutboxRows(db: Db, now: Date, limit = 20): Promise<OutboxRow[]> {
+  const at = now.toISOString();
+  return db
+    .selectFrom("outbox")
+    .select(["id", "lead_id", "attempts"])
+    .where("sent_at", "is", null)
+    .where("next_attempt_at", "<=", at)
+    .where("attempts", "<", maxAttempts)
+    .where(unleased(at))
+    .orderBy("created_at")
+    .limit(limit)
+    .execute();
+}
+
+/** Takes a lease on a row; false when another pass or instance got it first. */
+export async function claimOutboxRow(db: Db, id: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const claimed = await db
+    .updateTable("outbox")
+    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .where("id", "=", id)
+    .where("sent_at", "is", null)
+    .where(unleased(at))
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+export async function markOutboxSent(db: Db, id: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({ sent_at: now.toISOString(), locked_until: null, last_error: null })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Records a failed attempt and when to try again. */
+export async function markOutboxFailed(
+  db: Db,
+  row: OutboxRow,
+  error: string,
+  now: Date,
+): Promise<void> {
+  const attempts = row.attempts + 1;
+  await db
+    .updateTable("outbox")
+    .set({
+      attempts,
+      next_attempt_at: new Date(now.getTime() + backoffMs(attempts)).toISOString(),
+      locked_until: null,
+      last_error: error.slice(0, 500),
+    })
+    .where("id", "=", row.id)
+    .execute();
+}

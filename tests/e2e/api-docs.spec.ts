@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./axe.ts";
+
+test("the API reference renders every endpoint under its strict CSP, with nothing from elsewhere", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(msg.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  const elsewhere: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).hostname !== "127.0.0.1") elsewhere.push(request.url());
+  });
+
+  const response = await page.goto("/api/docs");
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+  for (const summary of ["Send a contact request", "Log in", "Update a lead", "New Leads"])
+    await expect(page.getByText(summary, { exact: true }).first()).toBeVisible();
+  // An operation opens with its responses, the conflict among them.
+  await page.getByText("Update a lead", { exact: true }).first().click();
+  await expect(page.getByText(/Changed since UpdatedAt: nothing written/).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(problems).toEqual([]);
+  expect(elsewhere).toEqual([]);
+});
+
+test("the API reference has no serious accessibility problems in its own frame", async ({
+  page,
+}) => {
+  await page.goto("/api/docs");
+  await expect(page.getByText("Update a lead", { exact: true }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // With an operation open: parameters, body and responses.
+  await page.getByText("Update a lead", { exact: true }).first().click();
+  await expect(page.getByText(/Changed since UpdatedAt: nothing written/).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
