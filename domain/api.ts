@@ -10,32 +10,32 @@ import * as z from "zod/mini";
 export const errorBody = z.object({ message: z.string() });
 
 /**
- * No C0 control characters or DEL. PostgreSQL cannot store NUL in text at all, and no name,
- * address or token has a reason to carry any of them.
+ * Names, addresses and tokens are one line of printable text: no C0 control character or DEL.
+ * Free text (messages, notes) may hold anything a paste brings (tabs, line breaks, a form feed
+ * from a word processor) except NUL, which PostgreSQL cannot store in text at all.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
 const controlCharacter = /[\u0000-\u001f\u007f]/;
-/** Free text (messages, notes) keeps tabs and line breaks, but no other control character. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
-const controlCharacterInText = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export const hasControlCharacter = (value: string) => controlCharacter.test(value);
-export const hasControlCharacterInText = (value: string) => controlCharacterInText.test(value);
+export const hasNul = (value: string) => value.includes("\u0000");
 
 /** A one-line string without control characters (names, e-mail addresses, tokens). */
 export const lineCheck = (error: string) =>
   z.refine<string>((value) => !hasControlCharacter(value), { error });
-/** A multi-line text without control characters other than tab, CR and LF. */
-export const textCheck = (error: string) =>
-  z.refine<string>((value) => !hasControlCharacterInText(value), { error });
+/** A text without NUL (messages, notes). */
+export const textCheck = (error: string) => z.refine<string>((value) => !hasNul(value), { error });
 
 /**
- * An ISO 8601 timestamp as this API writes them (`Date.toISOString()`, four-digit years):
- * the expanded years JavaScript also parses (`+275760-09-13T…`) overflow both databases.
+ * An ISO 8601 timestamp as this API writes them (`Date.toISOString()`), from 1970 to 9999:
+ * the expanded years JavaScript also parses (`+275760-09-13T…`) overflow both databases, and
+ * PostgreSQL has no year 0. No timestamp this API writes is older than 1970.
  */
 export const isoTimestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const isIsoTimestamp = (value: string) =>
-  isoTimestampPattern.test(value) && new Date(value).toISOString() === value;
+  isoTimestampPattern.test(value) &&
+  value >= "1970-01-01" &&
+  new Date(value).toISOString() === value;
 
 export const isoTimestamp = z
   .string()

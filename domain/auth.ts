@@ -61,14 +61,16 @@ export function validateSignup(
 
 /**
  * The session body of login and sign-up (stored whole in localStorage "user", spec section 4).
- * Nothing else about the account leaves the server: no hash, no role, no lock state.
+ * The spec promises `id`, `accessToken` and `refreshToken`; this server adds the account's name
+ * and e-mail, marked optional so a client needs only the spec's. Nothing else about the account
+ * leaves the server: no hash, no role, no throttle state.
  */
 export const sessionResponse = z
   .object({
     id: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
+    email: z.optional(z.string()),
+    firstName: z.optional(z.string()),
+    lastName: z.optional(z.string()),
     accessToken: z
       .string()
       .check(z.describe("JWT (HS256), 15 minutes: send it as x-access-token.")),
@@ -124,8 +126,9 @@ export const logoutBody = optionalBody(
 /** The admin check takes no fields (spec section 7: empty body). */
 export const emptyBody = optionalBody(z.object({}));
 
+/** A 200 with a message; the spec reads only the status, so the message is optional. */
 export const messageResponse = (description: string) =>
-  z.object({ message: z.string() }).check(z.describe(description));
+  z.object({ message: z.optional(z.string()) }).check(z.describe(description));
 
 export const refreshResponse = z
   .object({
@@ -142,5 +145,5 @@ export const refreshResponse = z
 
 /** Spec section 3: the admin check response. */
 export const adminResponse = z
-  .object({ admin: z.boolean() })
+  .object({ admin: z.optional(z.boolean()) })
   .check(z.describe("Whether the account is an administrator, read from the database."));

@@ -13,7 +13,7 @@ export const contactTexts = Object.freeze({
   nameTooLong: `Names can be at most ${limits.name} characters. Please shorten and try again`,
   messageTooLong: `Messages can be at most ${limits.message} characters. Please shorten and try again`,
   invalidMessage:
-    "Your message contains control characters we can't store. Please remove them and try again",
+    "Your message contains an invisible character we can't store (NUL). Please remove it and try again",
 });
 
 /** Name of the invisible honeypot field; people never fill it, naive bots do. */

@@ -50,6 +50,31 @@ describe("validateContact (spec section 5)", () => {
     });
   });
 
+  it("checks its own bounds only after the spec's rules", () => {
+    expect(
+      validateContact({ email: valid.email, firstName: "x".repeat(101), lastName: " " }),
+    ).toEqual({ ok: false, message: contactTexts.invalidLastName });
+    expect(
+      validateContact({ ...valid, firstName: "x".repeat(101), message: "m".repeat(5001) }),
+    ).toEqual({ ok: false, message: contactTexts.nameTooLong });
+  });
+
+  it("refuses NUL in any field, and keeps whatever else a paste brings into the message", () => {
+    expect(validateContact({ ...valid, message: "a\u0000b" })).toEqual({
+      ok: false,
+      message: contactTexts.invalidMessage,
+    });
+    expect(validateContact({ ...valid, firstName: "Ro\u0000sa" })).toEqual({
+      ok: false,
+      message: contactTexts.invalidFirstName,
+    });
+    expect(
+      validateContact({ ...valid, message: "From Word:\f\vsee below\r\n\tthanks" }),
+    ).toMatchObject({
+      ok: true,
+    });
+  });
+
   it("uses the spec's texts exactly", () => {
     expect(contactTexts.invalidEmail).toBe("Invalid email. Please fix and try again");
     expect(contactTexts.invalidFirstName).toBe("Invalid first name. Please fix and try again");

@@ -16,47 +16,60 @@ const name = (invalid: string) =>
       z.trim(),
       z.minLength(1, { error: invalid }),
       lineCheck(invalid),
-      z.maxLength(limits.name, { error: contactTexts.nameTooLong }),
+      z.describe(`At most ${limits.name} characters.`),
     );
 
 /**
  * The contact payload of spec section 3. Checked in the spec's order (email, first name, last
  * name: zod reports a shape's fields in order), after trimming, so "  " is empty. The message
- * is not validated beyond a size bound and control characters; a missing or null one is "".
+ * is not validated beyond a size bound and NUL; a missing or null one is "". The bounds are
+ * ours, not the spec's, so they are checked last, once every spec rule has passed.
  */
-export const contactRequest = z.object(
-  {
-    email: z
-      .string({ error: contactTexts.invalidEmail })
-      .check(
-        z.trim(),
-        z.maxLength(limits.email, { error: contactTexts.invalidEmail }),
-        z.refine(isValidEmail, { error: contactTexts.invalidEmail }),
-        z.describe("An e-mail address, at most 320 characters."),
-      ),
-    firstName: name(contactTexts.invalidFirstName),
-    lastName: name(contactTexts.invalidLastName),
-    message: z.pipe(
-      z.optional(
-        z.nullable(
-          z
-            .string({ error: contactTexts.invalidMessage })
-            .check(
-              z.trim(),
-              textCheck(contactTexts.invalidMessage),
-              z.maxLength(limits.message, { error: contactTexts.messageTooLong }),
-            ),
+export const contactRequest = z
+  .object(
+    {
+      email: z
+        .string({ error: contactTexts.invalidEmail })
+        .check(
+          z.trim(),
+          z.maxLength(limits.email, { error: contactTexts.invalidEmail }),
+          z.refine(isValidEmail, { error: contactTexts.invalidEmail }),
+          z.describe("An e-mail address, at most 320 characters."),
         ),
+      firstName: name(contactTexts.invalidFirstName),
+      lastName: name(contactTexts.invalidLastName),
+      message: z.pipe(
+        z.optional(
+          z.nullable(
+            z
+              .string({ error: contactTexts.invalidMessage })
+              .check(
+                z.trim(),
+                textCheck(contactTexts.invalidMessage),
+                z.describe(`At most ${limits.message} characters.`),
+              ),
+          ),
+        ),
+        z.transform((message) => message ?? ""),
       ),
-      z.transform((message) => message ?? ""),
+      /** The page the form was sent from (the lead's source); a path, kept only if short. */
+      sourcePage: z.optional(z.catch(z.string().check(z.maxLength(200)), "")),
+      [honeypotField]: z.optional(z.catch(z.string(), "")),
+    },
+    // Not even an object: the first rule in the spec's order (the email) fails first.
+    { error: contactTexts.invalidEmail },
+  )
+  .check(
+    z.refine(
+      (lead) => lead.firstName.length <= limits.name && lead.lastName.length <= limits.name,
+      {
+        error: contactTexts.nameTooLong,
+      },
     ),
-    /** The page the form was sent from (the lead's source); a path, kept only if short. */
-    sourcePage: z.optional(z.catch(z.string().check(z.maxLength(200)), "")),
-    [honeypotField]: z.optional(z.catch(z.string(), "")),
-  },
-  // Not even an object: the first rule in the spec's order (the email) fails first.
-  { error: contactTexts.invalidEmail },
-);
+    z.refine((lead) => lead.message.length <= limits.message, {
+      error: contactTexts.messageTooLong,
+    }),
+  );
 
 export type ContactRequest = {
   readonly firstName: string;

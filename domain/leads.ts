@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isoTimestamp, textCheck } from "./api.ts";
+import { isIsoTimestamp, isoTimestamp, textCheck } from "./api.ts";
 import { limits } from "./limits.ts";
 
 /**
@@ -30,7 +30,7 @@ export const leadTexts = Object.freeze({
   badCommStatus: `Communication status must be one of: ${commStatuses.join(", ")}.`,
   badLeadStatus: `Lead status must be one of: ${leadStatuses.join(", ")}.`,
   notesTooLong: `Notes can be at most ${limits.notes.toLocaleString("en-US")} characters.`,
-  badNotes: "Notes can't contain control characters other than tabs and line breaks.",
+  badNotes: "Notes can't contain the invisible NUL character. Please remove it and try again.",
   nothingToUpdate: "Send at least one of CommStatus, LeadStatus or Notes.",
   badUpdatedAt: "UpdatedAt must be the lead's UpdatedAt timestamp.",
   notAnObject: "Send the changes as one JSON object.",
@@ -49,7 +49,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const isUuid = (value: unknown): value is string =>
   typeof value === "string" && uuidPattern.test(value);
 
-/** A lead as the admin API returns it: exactly the spec's field names, plus its page and times. */
+/**
+ * A lead as the admin API returns it: exactly the spec's field names (section 3), plus its
+ * page and times. This server always sends the extras; the contract marks them optional, so a
+ * client (ours included) works with any answer that has the spec's fields.
+ */
 export const leadRecord = z
   .object({
     ID: z.string().check(z.describe("UUID (version 7: sorts by arrival).")),
@@ -61,12 +65,16 @@ export const leadRecord = z
     LeadStatus: z.enum(leadStatuses),
     CommStatus: z.enum(commStatuses),
     Notes: z.string(),
-    SourcePage: z.nullable(z.string()).check(z.describe("The page the form was sent from.")),
-    CreatedAt: isoTimestamp,
-    UpdatedAt: isoTimestamp,
+    SourcePage: z.optional(
+      z.nullable(z.string()).check(z.describe("The page the form was sent from.")),
+    ),
+    CreatedAt: z.optional(isoTimestamp),
+    UpdatedAt: z.optional(isoTimestamp),
   })
   .register(z.globalRegistry, { id: "Lead", description: "A lead, as the tracker shows it." });
 export type LeadRecord = z.output<typeof leadRecord>;
+/** A lead as this server holds it: every field the API can send, always present. */
+export type StoredLead = Required<LeadRecord>;
 
 /** `/api/leads/{id}/…`: a lead's ID in the address. */
 export const leadIdParams = z.object({
@@ -89,13 +97,22 @@ export type LeadUpdate = {
   readonly basedOn?: string;
 };
 
-/** A timestamp from the API, in any spelling JavaScript reads, with a four-digit year. */
+/**
+ * A timestamp from the API, in any spelling JavaScript reads, that is still one once written
+ * the API's way (four-digit year from 1970: "9999-12-31T23:59:59-05:00" is year 10000 in UTC).
+ */
+const readsAsApiTimestamp = (value: string) => {
+  const time = Date.parse(value);
+  return (
+    /^\d{4}-/.test(value.trim()) &&
+    !Number.isNaN(time) &&
+    isIsoTimestamp(new Date(time).toISOString())
+  );
+};
 const basedOnTimestamp = z.pipe(
-  z.string({ error: leadTexts.badUpdatedAt }).check(
-    z.refine((value) => /^\d{4}-/.test(value.trim()) && !Number.isNaN(Date.parse(value)), {
-      error: leadTexts.badUpdatedAt,
-    }),
-  ),
+  z
+    .string({ error: leadTexts.badUpdatedAt })
+    .check(z.refine(readsAsApiTimestamp, { error: leadTexts.badUpdatedAt })),
   z.transform((value) => new Date(value).toISOString()),
 );
 
@@ -147,7 +164,7 @@ export const leadUpdateBody = z
 export type LeadUpdateBody = z.input<typeof leadUpdateBody>;
 
 export const leadSaved = z
-  .object({ message: z.string(), lead: leadRecord })
+  .object({ message: z.string(), lead: z.optional(leadRecord) })
   .check(z.describe('Saved: "Saved changes!" and the lead as stored.'));
 export const leadConflict = z
   .object({ message: z.string(), lead: leadRecord })

@@ -20,7 +20,7 @@ console.log(`fuzz: ${runs} runs per endpoint, seed ${seed}`);
 const result = spawnSync("npx", ["vitest", "run", "server/api/fuzz.test.ts"], {
   stdio: "inherit",
   env: { ...process.env, FUZZ_RUNS: String(runs), FUZZ_SEED: String(seed) },
-  // Long runs: no per-test timeout.
+  // The suite scales its timeouts with FUZZ_RUNS.
   shell: false,
 });
 process.exit(result.status ?? 1);

@@ -1,3 +1,4 @@
+import { BlockList, isIPv4, isIPv6 } from "node:net";
 import path from "node:path";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
@@ -46,14 +47,43 @@ export type AppDependencies = {
   timeouts?: Partial<Record<keyof typeof defaultTimeouts, number>>;
 };
 
+/** Addresses a proxy in front of us can have: loopback, private and link-local ranges. */
+const privateRanges = new BlockList();
+for (const [network, prefix] of [
+  ["127.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+  ["169.254.0.0", 16],
+  ["100.64.0.0", 10],
+] as const)
+  privateRanges.addSubnet(network, prefix, "ipv4");
+for (const [network, prefix] of [
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+] as const)
+  privateRanges.addSubnet(network, prefix, "ipv6");
+
+export const isPrivateAddress = (address: string) => {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (v4) return privateRanges.check(v4, "ipv4");
+  return isIPv4(address)
+    ? privateRanges.check(address, "ipv4")
+    : isIPv6(address) && privateRanges.check(address, "ipv6");
+};
+
 /**
- * TRUST_PROXY as Fastify takes it. A hop count trusts that many proxies in front, whatever
- * their address (Fastify's own number option trusts none): only safe when the server cannot
- * be reached except through them, which the README says.
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many proxies in front, but only
+ * when the connection itself comes from a private or loopback address: a client on the
+ * internet talking to the server directly cannot claim another address with X-Forwarded-For.
+ * (Fastify's own number option trusts nothing, for that reason.)
  */
 function trustProxyOption(setting: Config["trustProxy"]) {
   if (setting === false) return false;
-  if (typeof setting === "number") return (_address: string, hop: number) => hop < setting;
+  if (typeof setting === "number")
+    return (address: string, hop: number) =>
+      hop < setting && (hop > 0 || isPrivateAddress(address));
   return [...setting];
 }
 

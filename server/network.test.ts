@@ -62,6 +62,17 @@ describe("TRUST_PROXY", () => {
     for (let i = 0; i < 60; i++) expect(await ipOf(`1.1.1.${i}, 198.51.100.1`)).toBe(404);
     expect(await ipOf("1.1.1.200, 198.51.100.1")).toBe(429);
     expect(await ipOf("198.51.100.2")).toBe(404);
+    // A client on the internet reaching the server directly is not a proxy: its header is
+    // ignored, so a fresh X-Forwarded-For on each request does not reset its limit.
+    const direct = (forwardedFor: string) =>
+      app?.inject({
+        method: "GET",
+        url: "/api/nope",
+        remoteAddress: "203.0.113.70",
+        headers: { "x-forwarded-for": forwardedFor },
+      });
+    for (let i = 0; i < 60; i++) expect((await direct(`192.0.2.${i}`))?.statusCode).toBe(404);
+    expect((await direct("192.0.2.200"))?.statusCode).toBe(429);
   });
 });
 

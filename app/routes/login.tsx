@@ -9,7 +9,7 @@ import { buttonClass } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
 import { type ApiResult, postJson, unexpectedAnswer } from "../session/api.ts";
 import { safeForward } from "../session/forward.ts";
-import { readSession, saveSession } from "../session/storage.ts";
+import { readSession, saveSession, sessionFrom } from "../session/storage.ts";
 import type { Route } from "./+types/login";
 
 export const meta = () => privateMeta("Log in");
@@ -55,13 +55,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     });
     inFlight.current = false;
     setSending(false);
-    if (result.ok) {
+    const session = result.ok ? sessionFrom(result.raw) : null;
+    if (session) {
       // Spec section 4: with accessToken, the whole response is the stored session.
-      saveSession(result.data);
+      saveSession(session);
       navigate(forward, { replace: true });
       return;
     }
-    setError(loginError(result));
+    setError(result.ok ? unexpectedAnswer : loginError(result));
   }
 
   return (

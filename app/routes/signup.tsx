@@ -7,8 +7,8 @@ import { AuthScreen, NextSteps } from "../components/auth-screen.tsx";
 import { FormStatus, TextField } from "../components/form-fields.tsx";
 import { buttonClass } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
-import { postJson } from "../session/api.ts";
-import { saveSession } from "../session/storage.ts";
+import { postJson, unexpectedAnswer } from "../session/api.ts";
+import { saveSession, sessionFrom } from "../session/storage.ts";
 
 export const meta = () => privateMeta("Sign up");
 
@@ -39,15 +39,16 @@ export default function Signup() {
     setState({ kind: "sending" });
     const result = await postJson(endpoints.signup, checked.value);
     inFlight.current = false;
-    if (result.ok) {
-      saveSession(result.data);
-      setState({ kind: "done", firstName: result.data.firstName });
+    const session = result.ok ? sessionFrom(result.raw) : null;
+    if (result.ok && session) {
+      saveSession(session);
+      setState({ kind: "done", firstName: result.data.firstName ?? checked.value.first_name });
       return;
     }
     setState({
       kind: "editing",
       error:
-        result.error ??
+        (result.ok ? unexpectedAnswer : result.error) ??
         (result.status === 0
           ? "We couldn't reach the server. Check your connection and try again."
           : "We couldn't create your account. Please try again."),

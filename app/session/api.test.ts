@@ -100,6 +100,27 @@ describe("responses checked against the contract", () => {
     expect(result.ok && Object.keys(result.data[0] ?? {})).not.toContain("password_hash");
   });
 
+  it("accepts answers with only the spec's fields, and keeps the whole login response", async () => {
+    signedIn();
+    const specLead = Object.fromEntries(
+      Object.entries(lead).filter(
+        ([key]) => !["SourcePage", "CreatedAt", "UpdatedAt"].includes(key),
+      ),
+    );
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json([specLead])),
+    );
+    expect(await authGet(endpoints.oldLeads)).toMatchObject({ ok: true, data: [specLead] });
+    const login = { id: "u1", accessToken: "a", refreshToken: "r", theme: "dark" };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json(login)),
+    );
+    const result = await postJson(endpoints.login, {});
+    expect(result).toMatchObject({ ok: true, raw: login });
+  });
+
   it("turns an answer of the wrong shape into an error with a clear message, not a crash", async () => {
     signedIn();
     for (const body of [{ leads: [] }, [{ ...lead, CommStatus: "MAYBE" }], "text", null]) {

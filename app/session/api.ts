@@ -10,7 +10,15 @@ import { clearSession, readSession, replaceTokens } from "./storage.ts";
  * that status, so the page gets exactly the shape the contract names, or an error.
  */
 export type ApiResult<T> =
-  | { ok: true; status: number; data: T; headers: Headers }
+  | {
+      ok: true;
+      status: number;
+      /** The answer as its schema names it. */
+      data: T;
+      /** The answer as it came, for what must be kept whole (the login response, spec section 4). */
+      raw: unknown;
+      headers: Headers;
+    }
   | {
       ok: false;
       status: number;
@@ -32,8 +40,11 @@ export const unexpectedAnswer =
 /** A path and its query: an endpoint's own, or a URL the server gave (a Link header's next page). */
 export type Target = { params?: Record<string, string>; query?: string; url?: string };
 
+/** Only our own API gets the access token: a next-page URL must be a path under /api/. */
+const isApiPath = (url: string) => url.startsWith("/api/") && !url.startsWith("//");
+
 const urlOf = (endpoint: Endpoint, target: Target = {}) => {
-  if (target.url) return target.url;
+  if (target.url && isApiPath(target.url)) return target.url;
   const path = endpointPath(endpoint, target.params);
   return target.query ? `${path}?${target.query}` : path;
 };
@@ -81,6 +92,7 @@ async function call<E extends Endpoint>(
     ok: true,
     status: response.status,
     data: parsed.data as SuccessOf<E>,
+    raw: data,
     headers: response.headers,
   };
 }

@@ -48,6 +48,14 @@ describe("safeForward", () => {
   it("never forwards back to the login or logout screens", () => {
     expect(safeForward("/login?forward=/admin")).toBe(defaultForward);
     expect(safeForward("/logout")).toBe(defaultForward);
+    for (const spelling of [
+      "/Logout",
+      "/logout/",
+      "/%6cogout",
+      "/LOGIN?forward=/admin",
+      "/login//",
+    ])
+      expect(safeForward(spelling), spelling).toBe(defaultForward);
   });
 });
 

@@ -33,8 +33,20 @@ export function safeForward(value: string | null | undefined): string {
   const again = new URL(path, siteOrigin);
   if (again.origin !== siteOrigin || `${again.pathname}${again.search}${again.hash}` !== path)
     return defaultForward;
-  // Never back to a screen that would bounce straight back here.
-  return url.pathname === "/login" || url.pathname === "/logout" ? defaultForward : path;
+  // Never back to a screen that would bounce straight back here, however it is spelled (the
+  // router matches paths decoded, ignoring case and a trailing slash).
+  return bouncesBack(url.pathname) ? defaultForward : path;
+}
+
+function bouncesBack(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  const screen = decoded.toLowerCase().replace(/\/+$/, "");
+  return screen === "/login" || screen === "/logout";
 }
 
 /** /login?forward=<path>, keeping the slashes readable as in the spec ("/login?forward=/admin"). */

@@ -18,6 +18,11 @@ const storedSession = z.looseObject({
 const isSession = (value: unknown): value is StoredSession =>
   z.safeParse(storedSession, value).success;
 
+/** A login or sign-up response as the session to store: the whole of it, once it has what a session needs. */
+export function sessionFrom(response: unknown): StoredSession | null {
+  return isSession(response) ? response : null;
+}
+
 function storage(): Storage | null {
   try {
     return globalThis.localStorage ?? null;

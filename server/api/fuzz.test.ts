@@ -177,12 +177,31 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
     });
   }
 
+  /** Whether a contact body filled the honeypot: answered as stored, must store nothing. */
+  const honeypotFilled = (body: RawBody) => {
+    const text = typeof body.payload === "string" ? body.payload : (body.payload?.toString() ?? "");
+    let fields: unknown;
+    try {
+      fields =
+        body.contentType === "application/x-www-form-urlencoded"
+          ? Object.fromEntries(new URLSearchParams(text))
+          : JSON.parse(text);
+    } catch {
+      return false;
+    }
+    const value = (fields as Record<string, unknown> | null)?.company_website;
+    return typeof value === "string" && value.trim() !== "";
+  };
+
   /** Which tables a request may change, given what it was and how it was answered. */
   function allowed(endpoint: Endpoint, request: FuzzRequest, status: number, location?: string) {
     const ok = status < 300 || (status === 303 && location === "/contact/sent");
     switch (endpoint) {
       case endpoints.contactUs:
-        return { tables: ok ? ["leads", "outbox"] : [], insertOnly: true };
+        return {
+          tables: ok && !honeypotFilled(request.body) ? ["leads", "outbox"] : [],
+          insertOnly: true,
+        };
       case endpoints.signup:
         return { tables: ok ? ["users", "refresh_tokens"] : [], insertOnly: true };
       case endpoints.login:

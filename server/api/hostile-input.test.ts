@@ -111,6 +111,8 @@ describe.each(testEngines)("hostile input on $name", (engine) => {
       "+275760-09-13T00:00:00.000Z",
       "-271821-04-20T00:00:00.000Z",
       "+010000-01-01T00:00:00.000Z",
+      "0000-01-01T00:00:00.000Z",
+      "1969-12-31T23:59:59.999Z",
       "2026-11-01T09:00:00Z",
     ]) {
       for (const list of ["new", "old"]) {
@@ -134,6 +136,14 @@ describe.each(testEngines)("hostile input on $name", (engine) => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: leadTexts.badUpdatedAt });
+    for (const UpdatedAt of ["9999-12-31T23:59:59-05:00", "0000-01-01T00:00:00.000Z"]) {
+      const late = await post(
+        `/api/leads/update/${id}`,
+        { CommStatus: "DEAD", UpdatedAt },
+        admin.accessToken,
+      );
+      expect(late.statusCode, UpdatedAt).toBe(400);
+    }
   });
 
   it("refuses prototype keys and answers with a message", async () => {

@@ -6,12 +6,7 @@ import { typed } from "../api/contracts.ts";
 import type { Db } from "../db/connect.ts";
 import { limitPerWindow } from "../rate-limit.ts";
 import { accessTexts, accessTokenUser } from "./guards.ts";
-import {
-  clearFailures,
-  isThrottled,
-  recordFailure,
-  throttleKey,
-} from "./login-throttle.repository.ts";
+import { clearAttempts, takeAttempt, throttleKey } from "./login-throttle.repository.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
 import { createSession, revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
 import { signAccessToken, type TokenSettings } from "./tokens.ts";
@@ -57,8 +52,10 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
 
   /**
    * Every failure looks the same from outside: an unknown account, a wrong password and a
-   * throttled attempt all cost one password check and one counted failure, and all get the
-   * same 401 and body. Throttling is per account and address (login-throttle.repository.ts).
+   * throttled attempt each cost one counted attempt and one password check, and all get the
+   * same 401 and body. Throttling is per account and address (login-throttle.repository.ts);
+   * the attempt is counted before the password is checked, so guesses sent together are
+   * decided one at a time.
    */
   api.route({
     ...endpoints.login,
@@ -66,17 +63,12 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     handler: async (request, reply) => {
       const email = (request.body.username ?? "").slice(0, limits.email);
       const secret = (request.body.password ?? "").slice(0, limits.password * 4);
-      const key = throttleKey(email, request.ip);
-      const [throttled, user] = await Promise.all([
-        isThrottled(db, key),
-        email ? findUserByEmail(db, email) : undefined,
-      ]);
+      const key = throttleKey(tokens.key, email, request.ip);
+      const allowed = await takeAttempt(db, key);
+      const user = email ? await findUserByEmail(db, email) : undefined;
       const ok = await verifyPassword(secret, user?.password_hash ?? (await decoyHash()));
-      if (!user || !ok || throttled) {
-        await recordFailure(db, key);
-        return reply.code(401).send({ message: authTexts.incorrect });
-      }
-      await clearFailures(db, key);
+      if (!user || !ok || !allowed) return reply.code(401).send({ message: authTexts.incorrect });
+      await clearAttempts(db, key);
       return reply.send(await session(user));
     },
   });

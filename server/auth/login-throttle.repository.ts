@@ -1,74 +1,92 @@
-import { createHash } from "node:crypto";
-import { sql } from "kysely";
+import { createHmac } from "node:crypto";
+import { isIPv4, isIPv6 } from "node:net";
+import { PostgresAdapter } from "kysely";
 import type { Db } from "../db/connect.ts";
 
 /**
- * All SQL for login throttling. Failed attempts are counted per account and address, so an
- * attacker slows down only their own guesses at that account: the owner, anywhere else, is
- * never locked out. Rows are keyed by a hash, so neither the e-mail nor the address is stored.
+ * All SQL for login throttling. Attempts are counted per account and address, so an attacker
+ * slows down only their own guesses at that account: the owner, anywhere else, is never locked
+ * out. Each attempt is counted, and its fate decided, in one transaction that holds the pair's
+ * row, before the password is checked: a burst of guesses sent together is decided one by one.
  */
 
-/** Failures allowed without any wait; the next ones wait 1 s, 2 s, 4 s, … */
-export const freeFailures = 4;
+/** Attempts allowed without any wait; after the fifth the pair waits 1 s, then 2 s, 4 s, … */
+export const freeAttempts = 4;
 export const maxBlockMs = 15 * 60 * 1000;
 /** A pair quiet for this long starts again from zero (and its row is deleted). */
 export const forgetAfterMs = 24 * 60 * 60 * 1000;
 
-export const blockMs = (failures: number) =>
-  failures <= freeFailures ? 0 : Math.min(1000 * 2 ** (failures - freeFailures - 1), maxBlockMs);
+/** How long a pair must wait after its n-th attempt since the last success. */
+export const blockMs = (attempts: number) =>
+  attempts <= freeAttempts ? 0 : Math.min(1000 * 2 ** (attempts - freeAttempts - 1), maxBlockMs);
 
-export const throttleKey = (email: string, address: string) =>
-  createHash("sha256").update(`${email.trim().toLowerCase()}\n${address}`).digest("hex");
-
-/** Whether attempts for this pair must wait now. */
-export async function isThrottled(db: Db, key: string, now = new Date()): Promise<boolean> {
-  const row = await db
-    .selectFrom("login_throttle")
-    .select("blocked_until")
-    .where("key", "=", key)
-    .executeTakeFirst();
-  return Boolean(row?.blocked_until && new Date(row.blocked_until).getTime() > now.getTime());
+/**
+ * The part of an address that identifies one client: an IPv4 address whole, an IPv6 address by
+ * its /64 (one household or server gets a whole /64, and can pick any address in it).
+ */
+export function addressGroup(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (!isIPv6(address)) return address;
+  const [head = "", tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || "0", 16).toString(16))
+    .join(":")}::/64`;
 }
 
 /**
- * Counts one failed (or throttled) attempt, atomically: concurrent attempts each add one, and
- * the wait only ever grows. Returns the pair's failure count.
+ * The pair's key: an HMAC with the server's key, so the table holds neither the e-mail nor the
+ * address, and cannot be reversed by trying every address for a known e-mail.
  */
-export async function recordFailure(db: Db, key: string, now = new Date()): Promise<number> {
+export const throttleKey = (secret: Uint8Array, email: string, address: string) =>
+  createHmac("sha256", secret)
+    .update(`login-throttle\n${email.trim().toLowerCase()}\n${addressGroup(address)}`)
+    .digest("hex");
+
+/**
+ * Counts one attempt for the pair and says whether it may be checked now. An attempt inside a
+ * wait is refused and not counted (it neither shortens nor lengthens the wait); an allowed one
+ * starts the wait its number calls for, which a success then clears.
+ */
+export async function takeAttempt(db: Db, key: string, now = new Date()): Promise<boolean> {
   const at = now.toISOString();
-  const stale = new Date(now.getTime() - forgetAfterMs).toISOString();
-  const row = await db
-    .insertInto("login_throttle")
-    .values({ key, failures: 1, blocked_until: null, updated_at: at })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({
-        failures: sql<number>`case when login_throttle.updated_at < ${stale} then 1 else login_throttle.failures + 1 end`,
-        updated_at: at,
-      }),
-    )
-    .returning("failures")
-    .executeTakeFirstOrThrow();
-  const failures = Number(row.failures);
-  const wait = blockMs(failures);
-  if (wait > 0) {
-    const until = new Date(now.getTime() + wait).toISOString();
-    await db
-      .updateTable("login_throttle")
-      .set({ blocked_until: until })
-      .where("key", "=", key)
-      .where((eb) => eb.or([eb("blocked_until", "is", null), eb("blocked_until", "<", until)]))
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("login_throttle")
+      .values({ key, attempts: 0, blocked_until: null, updated_at: at })
+      .onConflict((oc) => oc.column("key").doNothing())
       .execute();
-  }
-  if (failures === 1) await forgetQuietPairs(db, now);
-  return failures;
+    // The row is held until the decision is written: on PostgreSQL by this lock, on SQLite by
+    // the write lock every transaction here takes (BEGIN IMMEDIATE).
+    const base = trx.selectFrom("login_throttle").selectAll().where("key", "=", key);
+    const row = await (postgres ? base.forUpdate() : base).executeTakeFirstOrThrow();
+    if (row.blocked_until && new Date(row.blocked_until).getTime() > now.getTime()) return false;
+    const quiet = now.getTime() - new Date(row.updated_at).getTime() > forgetAfterMs;
+    const attempts = (quiet ? 0 : Number(row.attempts)) + 1;
+    const wait = blockMs(attempts);
+    await trx
+      .updateTable("login_throttle")
+      .set({
+        attempts,
+        blocked_until: wait ? new Date(now.getTime() + wait).toISOString() : null,
+        updated_at: at,
+      })
+      .where("key", "=", key)
+      .execute();
+    if (attempts === 1) {
+      const stale = new Date(now.getTime() - forgetAfterMs).toISOString();
+      await trx.deleteFrom("login_throttle").where("updated_at", "<", stale).execute();
+    }
+    return true;
+  });
 }
 
 /** A successful login clears its pair. */
-export async function clearFailures(db: Db, key: string): Promise<void> {
+export async function clearAttempts(db: Db, key: string): Promise<void> {
   await db.deleteFrom("login_throttle").where("key", "=", key).execute();
-}
-
-async function forgetQuietPairs(db: Db, now: Date): Promise<void> {
-  const stale = new Date(now.getTime() - forgetAfterMs).toISOString();
-  await db.deleteFrom("login_throttle").where("updated_at", "<", stale).execute();
 }

@@ -7,6 +7,7 @@ import * as createLeadHistory from "./migrations/2026-11-22T14-00-lead-history.t
 import * as createLeadSearch from "./migrations/2026-11-22T16-00-lead-search.ts";
 import * as createDashboardIndexes from "./migrations/2026-11-22T16-30-dashboard-indexes.ts";
 import * as createLoginThrottle from "./migrations/2026-11-23T10-00-login-throttle.ts";
+import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
  * Every migration, by its date-prefixed name. Listed explicitly rather than read from the
@@ -36,7 +37,9 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationRes
   // A long migration in another process is worth waiting for, more than the usual 5 s.
   if (sqlite) await sql.raw(`pragma busy_timeout = ${migrationLockWaitMs}`).execute(db);
   try {
-    const result = await migrator.migrateToLatest();
+    const result = sqlite
+      ? await withNestedTransactionsAsSavepoints(() => migrator.migrateToLatest())
+      : await migrator.migrateToLatest();
     if (result.error) throw result.error;
     return result;
   } finally {

@@ -4,7 +4,11 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { nodeSqliteDatabase, toSqliteValue } from "./node-sqlite-adapter.ts";
+import {
+  nodeSqliteDatabase,
+  toSqliteValue,
+  withNestedTransactionsAsSavepoints,
+} from "./node-sqlite-adapter.ts";
 import { uuidv7 } from "./uuid.ts";
 
 type T = { items: { id: number; name: string; flag: number; at: string | null } };
@@ -105,5 +109,28 @@ describe("uuidv7", () => {
     expect(Number.parseInt(a.replaceAll("-", "").slice(0, 12), 16)).toBe(
       Date.parse("2026-01-01T00:00:00Z"),
     );
+  });
+
+  it("refuses a BEGIN inside an open transaction, except in migrations, where it is a savepoint", async () => {
+    const { db } = makeDb();
+    await sql`create table items (id integer primary key, name text not null, flag integer not null, at text)`.execute(
+      db,
+    );
+    await db.transaction().execute(async (trx) => {
+      await expect(sql`begin`.execute(trx)).rejects.toThrow(/BEGIN inside an open transaction/);
+    });
+    await withNestedTransactionsAsSavepoints(() =>
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto("items").values({ id: 1, name: "kept", flag: 1, at: null }).execute();
+        // A migration's own transaction, rolled back: only its own work goes.
+        await sql`begin immediate`.execute(trx);
+        await trx
+          .insertInto("items")
+          .values({ id: 2, name: "undone", flag: 0, at: null })
+          .execute();
+        await sql`rollback`.execute(trx);
+      }),
+    );
+    expect(await db.selectFrom("items").select("name").execute()).toEqual([{ name: "kept" }]);
   });
 });

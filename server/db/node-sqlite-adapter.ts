@@ -17,13 +17,27 @@ export function toSqliteValue(value: unknown): SQLInputValue {
 /** Compiled statements kept per SQL text: Kysely emits the same text for the same query shape. */
 const statementCacheSize = 200;
 
+/** Set while migrations run: the only time a BEGIN inside a transaction is expected. */
+let migrating = 0;
+
+/** Runs the migrator, inside whose transaction a migration's own BEGIN becomes a savepoint. */
+export async function withNestedTransactionsAsSavepoints<T>(run: () => Promise<T>): Promise<T> {
+  migrating++;
+  try {
+    return await run();
+  } finally {
+    migrating--;
+  }
+}
+
 /**
  * Transaction statements as node:sqlite must run them. Kysely opens transactions with a plain
  * BEGIN (deferred). With another process writing (create-admin, a second server), a deferred
  * transaction that read first cannot become a writer: SQLite fails it at once with
  * SQLITE_BUSY, without waiting. Every transaction here writes, so it takes the write lock up
- * front, where busy_timeout does apply. Inside a transaction (the migrator's), a migration that
- * opens its own gets a savepoint instead, so it still commits or rolls back as one piece.
+ * front, where busy_timeout does apply. Inside the migrator's transaction, a migration that
+ * opens its own gets a savepoint instead, so it still commits or rolls back as one piece; at
+ * any other time a BEGIN inside a transaction is a bug, and fails as SQLite would.
  */
 function transactionStatements(database: DatabaseSync) {
   let nested = 0;
@@ -31,6 +45,7 @@ function transactionStatements(database: DatabaseSync) {
     const text = sql.trim();
     if (/^begin(\s+(deferred|immediate|exclusive))?(\s+transaction)?;?$/i.test(text)) {
       if (!database.isTransaction) return "begin immediate";
+      if (migrating === 0) throw new Error("BEGIN inside an open transaction");
       nested++;
       return `savepoint nested_${nested}`;
     }

@@ -71,7 +71,7 @@ export type LeadEventsTable = {
 
 export type LoginThrottleTable = {
   key: string;
-  failures: number;
+  attempts: number;
   blocked_until: Timestamp | null;
   updated_at: Timestamp;
 };

@@ -1,4 +1,4 @@
-import type { LeadFilters, LeadRecord } from "../../domain/leads.ts";
+import type { LeadFilters, StoredLead } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import { type LeadCursor, type LeadList, listLeads } from "./lead-lists.repository.ts";
 
@@ -8,7 +8,7 @@ export async function* eachLead(
   list: LeadList,
   filters: LeadFilters,
   pageSize = 1000,
-): AsyncGenerator<LeadRecord> {
+): AsyncGenerator<StoredLead> {
   let after: LeadCursor | undefined;
   do {
     const page = await listLeads(db, list, { limit: pageSize, after, filters, scan: true });

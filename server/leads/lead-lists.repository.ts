@@ -1,12 +1,12 @@
 import { PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from "kysely";
-import type { LeadFilters, LeadRecord } from "../../domain/leads.ts";
+import type { LeadFilters, StoredLead } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database, LeadsTable } from "../db/schema.ts";
 import { toLeadRecord } from "./lead-record.ts";
 
 /** All SQL for reading leads: one lead, the two lists, and search. */
 
-export async function findLead(db: Db, id: string): Promise<LeadRecord | undefined> {
+export async function findLead(db: Db, id: string): Promise<StoredLead | undefined> {
   const row = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toLeadRecord(row) : undefined;
 }
@@ -27,7 +27,7 @@ export type LeadList = "new" | "old" | "all";
 /** Where a page ended: the sort timestamp and id of its last lead. */
 export type LeadCursor = { readonly at: string; readonly id: string };
 
-export type LeadPage = { readonly leads: LeadRecord[]; readonly next: LeadCursor | null };
+export type LeadPage = { readonly leads: StoredLead[]; readonly next: LeadCursor | null };
 
 /** LIKE pattern for "contains", with the user's own % and _ taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

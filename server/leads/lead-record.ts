@@ -1,9 +1,9 @@
 import type { Selectable } from "kysely";
-import type { LeadRecord } from "../../domain/leads.ts";
+import type { StoredLead } from "../../domain/leads.ts";
 import { type LeadsTable, toIso } from "../db/schema.ts";
 
 /** A stored lead as the API shows it: the spec's field names, timestamps in ISO form. */
-export function toLeadRecord(row: Selectable<LeadsTable>): LeadRecord {
+export function toLeadRecord(row: Selectable<LeadsTable>): StoredLead {
   return {
     ID: row.id,
     FirstName: row.first_name,
@@ -11,8 +11,8 @@ export function toLeadRecord(row: Selectable<LeadsTable>): LeadRecord {
     Email: row.email,
     Message: row.message,
     ContactedUs: Boolean(row.contacted_us),
-    LeadStatus: row.lead_status as LeadRecord["LeadStatus"],
-    CommStatus: row.comm_status as LeadRecord["CommStatus"],
+    LeadStatus: row.lead_status as StoredLead["LeadStatus"],
+    CommStatus: row.comm_status as StoredLead["CommStatus"],
     Notes: row.notes,
     SourcePage: row.source_page,
     CreatedAt: toIso(row.created_at),

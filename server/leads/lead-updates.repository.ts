@@ -1,4 +1,4 @@
-import type { LeadEvent, LeadRecord, LeadUpdate } from "../../domain/leads.ts";
+import type { LeadEvent, LeadUpdate, StoredLead } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import { toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
@@ -7,9 +7,9 @@ import { toLeadRecord } from "./lead-record.ts";
 /** All SQL for changing a lead and reading back its history. */
 
 export type LeadUpdateResult =
-  | { kind: "updated"; lead: LeadRecord }
+  | { kind: "updated"; lead: StoredLead }
   | { kind: "not-found" }
-  | { kind: "stale"; lead: LeadRecord };
+  | { kind: "stale"; lead: StoredLead };
 
 /** Who made a change, as recorded in the lead's history. */
 export type Actor = { readonly id: string | null; readonly email: string };
@@ -57,7 +57,7 @@ export async function updateLead(
         .executeTakeFirst();
       // Someone else wrote between our read and our write: read again and decide again.
       if (Number(written.numUpdatedRows) !== 1) return { kind: "retry" } as const;
-      const lead: LeadRecord = { ...current, ...update.changes, UpdatedAt: at };
+      const lead: StoredLead = { ...current, ...update.changes, UpdatedAt: at };
       const events = historyFields
         .filter(
           (field) =>

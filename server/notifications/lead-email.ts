@@ -1,4 +1,4 @@
-import type { LeadRecord } from "../../domain/leads.ts";
+import type { StoredLead } from "../../domain/leads.ts";
 import { site } from "../../domain/site.ts";
 
 /** Header values come from visitors: no line breaks may survive into them (header injection). */
@@ -23,7 +23,7 @@ export type OutgoingEmail = {
  * the lead, so a retry after an uncertain failure is recognisable as the same message.
  */
 export function leadNotification(
-  lead: LeadRecord,
+  lead: StoredLead,
   { notifyEmail, siteUrl }: { notifyEmail: string; siteUrl: string },
 ): OutgoingEmail {
   const name = oneLine(`${lead.FirstName} ${lead.LastName}`);

@@ -68,6 +68,7 @@ export const hostileText = fc.oneof(
       "+275760-09-13T00:00:00.000Z",
       "-271821-04-20T00:00:00.000Z",
       "0000-00-00T00:00:00.000Z",
+      "0000-01-01T00:00:00.000Z",
       "__proto__",
       "constructor",
       "NaN",
@@ -292,6 +293,9 @@ export const hostileQuery = (names: readonly string[]) =>
             Buffer.from(
               "-271821-04-20T00:00:00.000Z|0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
             ).toString("base64url"),
+            Buffer.from("0000-01-01T00:00:00.000Z|0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b").toString(
+              "base64url",
+            ),
           ),
         ),
       ),

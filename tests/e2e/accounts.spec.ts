@@ -183,25 +183,17 @@ test.describe("login", () => {
   }
 
   test("a form login never follows a hostile forward either", async ({ page }) => {
-    // The server's answer is simulated: every variant, without spending real logins.
-    await page.route("**/api/auth/login", (route) =>
-      route.fulfill({
-        json: {
-          id: "u",
-          email: member.email,
-          firstName: "Sam",
-          lastName: "Reyes",
-          accessToken: "a",
-          refreshToken: "r",
-        },
-      }),
-    );
+    // The server's answer is simulated, with only the spec's fields and one more (which must be
+    // stored too: the whole response is the session): every variant, no real logins spent.
+    const body = { id: "u", accessToken: "a", refreshToken: "r", note: "kept" };
+    await page.route("**/api/auth/login", (route) => route.fulfill({ json: body }));
     const elsewhere = stayOnSite(page);
     for (const hostile of hostileForwards.slice(1, 7)) {
       await page.evaluate(() => localStorage.clear()).catch(() => undefined);
       await gotoHydrated(page, `/login?forward=${encodeURIComponent(hostile)}`);
       await login(page, member);
       await expect(page, hostile).toHaveURL("/home");
+      expect(await readStoredSession(page)).toEqual(body);
       // A reload lands on this site too.
       await page.reload();
       await expect(page, hostile).toHaveURL("/home");

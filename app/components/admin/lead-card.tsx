@@ -74,10 +74,19 @@ export function LeadCard({
         } satisfies LeadUpdateBody,
         { params: { id: base.ID } },
       );
-      if (result.ok) {
-        latest.current = result.data.lead;
-        const text = result.data.message || leadTexts.saved;
-        onSaved({ lead: result.data.lead, control, message: { kind: "success", text } });
+      const saved = result.ok || (result.unexpected && result.status < 300);
+      if (saved) {
+        // The server's copy when it sends one; otherwise ours, with the changes made (the
+        // spec promises only the message). Without its UpdatedAt the next save is not
+        // checked for conflicts, rather than refused by one that never happened.
+        const lead = (result.ok && result.data.lead) || {
+          ...base,
+          ...changes,
+          UpdatedAt: undefined,
+        };
+        latest.current = lead;
+        const text = (result.ok && result.data.message) || leadTexts.saved;
+        onSaved({ lead, control, message: { kind: "success", text } });
         return;
       }
       const conflict = result.status === 409 ? z.safeParse(leadConflict, result.data) : null;
@@ -109,8 +118,12 @@ export function LeadCard({
           {name}
         </h3>
         <p className="text-sm text-muted">
-          Arrived <time dateTime={lead.CreatedAt}>{formatDateTime(lead.CreatedAt)}</time>
-          {lead.ContactedUs ? " · via the contact form" : ""}
+          {lead.CreatedAt ? (
+            <>
+              Arrived <time dateTime={lead.CreatedAt}>{formatDateTime(lead.CreatedAt)}</time>
+            </>
+          ) : null}
+          {lead.ContactedUs ? `${lead.CreatedAt ? " · v" : "V"}ia the contact form` : ""}
         </p>
       </div>
       <p className="mt-0.5">

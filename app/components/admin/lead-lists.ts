@@ -31,7 +31,8 @@ export function placeSavedLead(lists: Lists, lead: LeadRecord): Lists {
   if (lead.CommStatus !== "UNREAD") {
     return { fresh, old: { ...old, leads: [lead, ...old.leads] } };
   }
-  const at = fresh.leads.findIndex((other) => other.CreatedAt < lead.CreatedAt);
+  // Without arrival times (a server that sends only the spec's fields), it goes on top.
+  const at = fresh.leads.findIndex((other) => (other.CreatedAt ?? "") < (lead.CreatedAt ?? "~"));
   const leads = [...fresh.leads];
   leads.splice(at === -1 ? leads.length : at, 0, lead);
   return { fresh: { ...fresh, leads }, old };

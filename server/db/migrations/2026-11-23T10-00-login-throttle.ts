@@ -1,8 +1,10 @@
 import { type Kysely, SqliteAdapter, sql } from "kysely";
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
-// Login throttling per account and address (docs/security.md) replaces the per-account lockout,
-// which anyone could trigger to lock the owner out and which told apart existing accounts.
+// Login throttling per account and address (ADR 011) replaces the per-account lockout, which
+// anyone could trigger to lock the owner out and which told apart existing accounts. The old
+// lockout columns stay for now: during a rolling deploy, instances still running the previous
+// version write them; a later migration drops them.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
@@ -10,9 +12,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("login_throttle")
-    // SHA-256 of the normalised e-mail and the address: no e-mail or address is stored.
+    // An HMAC of the normalised e-mail and the address: neither is stored.
     .addColumn("key", "text", (c) => c.primaryKey())
-    .addColumn("failures", "integer", (c) => c.notNull())
+    // Attempts since the last success.
+    .addColumn("attempts", "integer", (c) => c.notNull())
     .addColumn("blocked_until", sql.raw(timestamp))
     .addColumn("updated_at", sql.raw(timestamp), (c) => c.notNull())
     .execute();
@@ -21,7 +24,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("login_throttle")
     .column("updated_at")
     .execute();
-
-  await db.schema.alterTable("users").dropColumn("failed_logins").execute();
-  await db.schema.alterTable("users").dropColumn("locked_until").execute();
 }
