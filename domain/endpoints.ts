@@ -13,6 +13,8 @@ import {
 } from "./auth.ts";
 import { contactRequest } from "./contact.ts";
 import {
+  adminSettings,
+  dueListQuery,
   leadConflict,
   leadExportQuery,
   leadHistory,
@@ -202,6 +204,35 @@ export const endpoints = {
     },
   },
 
+  dueLeads: {
+    method: "GET",
+    url: "/api/leads/due",
+    schema: {
+      summary: "Due follow-ups",
+      description:
+        "Admins only. Leads whose next follow-up is today or overdue in the owner's time zone " +
+        "(TIMEZONE), oldest date first. Keyset paging like the lists: `limit` and the `cursor` " +
+        'of the previous page\'s `Link: <…>; rel="next"` header.',
+      tags: ["Leads"],
+      security: tokenSecurity,
+      querystring: dueListQuery,
+      response: { 200: leadList, ...errorResponses(400, 401, 403) },
+    },
+  },
+
+  settings: {
+    method: "GET",
+    url: "/api/settings",
+    schema: {
+      summary: "The owner's clock",
+      description:
+        "Admins only. The time zone that decides what is due and how dates are shown, today's date in it, and the digest's hour.",
+      tags: ["Leads"],
+      security: tokenSecurity,
+      response: { 200: adminSettings, ...errorResponses(401, 403) },
+    },
+  },
+
   exportLeads: {
     method: "GET",
     url: "/api/leads/export.csv",
@@ -241,9 +272,9 @@ export const endpoints = {
     schema: {
       summary: "Update a lead",
       description:
-        "Admins only. Sets CommStatus, LeadStatus and Notes (fields left out stay as they " +
-        "are) and records each change in the lead's history. With `UpdatedAt`, the write " +
-        "happens only if the lead is still that version.",
+        "Admins only. Sets CommStatus, LeadStatus, Notes and NextFollowUp (fields left out stay " +
+        "as they are; NextFollowUp: null clears the date) and records each change in the " +
+        "lead's history. With `UpdatedAt`, the write happens only if the lead is still that version.",
       tags: ["Leads"],
       security: tokenSecurity,
       params: leadIdParams,

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isIsoTimestamp, isoTimestamp, textCheck } from "./api.ts";
+import { addDays, type CalendarDate, isCalendarDate } from "./dates.ts";
 import { limits } from "./limits.ts";
 
 /**
@@ -31,7 +32,9 @@ export const leadTexts = Object.freeze({
   badLeadStatus: `Lead status must be one of: ${leadStatuses.join(", ")}.`,
   notesTooLong: `Notes can be at most ${limits.notes.toLocaleString("en-US")} characters.`,
   badNotes: "Notes can't contain the invisible NUL character. Please remove it and try again.",
-  nothingToUpdate: "Send at least one of CommStatus, LeadStatus or Notes.",
+  nothingToUpdate: "Send at least one of CommStatus, LeadStatus, Notes or NextFollowUp.",
+  badFollowUp:
+    "NextFollowUp must be a real date (YYYY-MM-DD) from 2000 to two years from today, or null to clear it.",
   badUpdatedAt: "UpdatedAt must be the lead's UpdatedAt timestamp.",
   notAnObject: "Send the changes as one JSON object.",
 });
@@ -70,6 +73,15 @@ export const leadRecord = z
     ),
     CreatedAt: z.optional(isoTimestamp),
     UpdatedAt: z.optional(isoTimestamp),
+    NextFollowUp: z.optional(
+      z
+        .nullable(z.string())
+        .check(
+          z.describe(
+            "The day of the next follow-up (YYYY-MM-DD, in the owner's time zone), or null.",
+          ),
+        ),
+    ),
   })
   .register(z.globalRegistry, { id: "Lead", description: "A lead, as the tracker shows it." });
 export type LeadRecord = z.output<typeof leadRecord>;
@@ -88,6 +100,8 @@ export type LeadChanges = {
   readonly CommStatus?: CommStatus;
   readonly LeadStatus?: LeadStatus;
   readonly Notes?: string;
+  /** A date to set, or null to clear it. */
+  readonly NextFollowUp?: CalendarDate | null;
 };
 
 export type LeadUpdate = {
@@ -96,6 +110,15 @@ export type LeadUpdate = {
   /** The UpdatedAt the client's copy was based on, when it sent one (optimistic concurrency). */
   readonly basedOn?: string;
 };
+
+/** How far ahead a follow-up may be set: two years, so a typo in the year is caught. */
+export const followUpHorizonDays = 2 * 366;
+
+/** A follow-up day: a real date, from 2000 to two years from today (today in UTC, a day of slack either way). */
+export function isFollowUpDate(value: string, now = new Date()): boolean {
+  if (!isCalendarDate(value) || value < "2000-01-01") return false;
+  return value <= addDays(now.toISOString().slice(0, 10), followUpHorizonDays);
+}
 
 /**
  * A timestamp from the API, in any spelling JavaScript reads, that is still one once written
@@ -140,6 +163,19 @@ export const leadUpdateBody = z
             ),
         ),
       ),
+      NextFollowUp: z.optional(
+        z
+          .nullable(
+            z
+              .string({ error: leadTexts.badFollowUp })
+              .check(z.refine(isFollowUpDate, { error: leadTexts.badFollowUp })),
+          )
+          .check(
+            z.describe(
+              "The day of the next follow-up (YYYY-MM-DD), or null to clear it. Left out, it stays as it is.",
+            ),
+          ),
+      ),
       UpdatedAt: z.optional(
         z
           .nullable(basedOnTimestamp)
@@ -157,7 +193,8 @@ export const leadUpdateBody = z
       (body) =>
         body.CommStatus !== undefined ||
         body.LeadStatus !== undefined ||
-        (body.Notes !== undefined && body.Notes !== null),
+        (body.Notes !== undefined && body.Notes !== null) ||
+        body.NextFollowUp !== undefined,
       { error: leadTexts.nothingToUpdate },
     ),
   );
@@ -170,12 +207,17 @@ export const leadConflict = z
   .object({ message: z.string(), lead: leadRecord })
   .check(z.describe("Changed since UpdatedAt: nothing written; the lead as it is now."));
 
+/** Which follow-ups a list shows: overdue (before today), due today, or due within a week. */
+export const dueFilters = ["overdue", "today", "week"] as const;
+export type DueFilter = (typeof dueFilters)[number];
+
 /** Search and filters of the lead tracker, mirrored in its URL and the API's query string. */
 export type LeadFilters = {
   /** Words to find in the name, e-mail or message (case-insensitive). */
   readonly q?: string;
   readonly comm?: CommStatus;
   readonly lead?: LeadStatus;
+  readonly due?: DueFilter;
 };
 
 export const searchMaxLength = 200;
@@ -185,10 +227,12 @@ export function parseLeadFilters(params: { get(name: string): string | null }): 
   const q = (params.get("q") ?? "").trim().slice(0, searchMaxLength);
   const comm = params.get("comm");
   const lead = params.get("lead");
+  const due = params.get("due");
   return {
     ...(q ? { q } : {}),
     ...(commStatuses.includes(comm as CommStatus) ? { comm: comm as CommStatus } : {}),
     ...(leadStatuses.includes(lead as LeadStatus) ? { lead: lead as LeadStatus } : {}),
+    ...(dueFilters.includes(due as DueFilter) ? { due: due as DueFilter } : {}),
   };
 }
 
@@ -202,6 +246,18 @@ const filterQuery = {
   ),
   comm: z.catch(z.optional(z.enum(commStatuses)), undefined),
   lead: z.catch(z.optional(z.enum(leadStatuses)), undefined),
+  due: z.catch(
+    z.optional(
+      z
+        .enum(dueFilters)
+        .check(
+          z.describe(
+            "Follow-ups: overdue (before today), today, or week (today and the six days after), in the owner's time zone.",
+          ),
+        ),
+    ),
+    undefined,
+  ),
 };
 
 export const leadListQuery = z.object({
@@ -228,6 +284,12 @@ export const leadListQuery = z.object({
   ),
 });
 
+/** `GET /api/leads/due`: paging only; the list is what is due in the owner's time zone today. */
+export const dueListQuery = z.object({
+  limit: leadListQuery.shape.limit,
+  cursor: leadListQuery.shape.cursor,
+});
+
 export const leadList = z
   .array(leadRecord)
   .check(
@@ -246,7 +308,7 @@ export const leadEvent = z
   .object({
     ID: z.string(),
     LeadID: z.string(),
-    Field: z.enum(["CommStatus", "LeadStatus", "Notes"]),
+    Field: z.enum(["CommStatus", "LeadStatus", "Notes", "NextFollowUp"]),
     From: z.string(),
     To: z.string(),
     By: z.string().check(z.describe("The e-mail of the account that made the change.")),
@@ -267,7 +329,7 @@ const statusCounts = z.object(
 );
 
 export const leadWeek = z.object({
-  start: z.string().check(z.describe("Monday of the week, YYYY-MM-DD (UTC).")),
+  start: z.string().check(z.describe("Monday of the week, YYYY-MM-DD, in the owner's time zone.")),
   counts: statusCounts,
 });
 export type LeadWeek = z.output<typeof leadWeek>;
@@ -281,6 +343,42 @@ export const leadStats = z
     weeks: z
       .array(leadWeek)
       .check(z.describe("Leads received per week, oldest first, by current lead status.")),
+    // Added with follow-ups (issue 11): optional, so a client reads an older answer too.
+    overdue: z.optional(z.number().check(z.describe("Follow-ups whose day has passed."))),
+    dueToday: z.optional(z.number()),
+    waitingOver24h: z.optional(
+      z.number().check(z.describe("Unread leads that arrived over 24 hours ago.")),
+    ),
+    firstReply: z.optional(
+      z
+        .object({
+          days: z.number(),
+          leads: z.number(),
+          medianMinutes: z.nullable(z.number()),
+          p90Minutes: z.nullable(z.number()),
+        })
+        .check(
+          z.describe(
+            "Speed to lead: time from arrival to the first change away from UNREAD, for the leads of the last `days` days that have had one.",
+          ),
+        ),
+    ),
+    timeZone: z.optional(
+      z.string().check(z.describe("The owner's time zone: months and weeks start there.")),
+    ),
+    today: z.optional(z.string().check(z.describe("Today's date in that zone (YYYY-MM-DD)."))),
   })
   .register(z.globalRegistry, { id: "LeadStats", description: "The dashboard's numbers." });
 export type LeadStats = z.output<typeof leadStats>;
+
+/** What the admin screens need to know about the owner's clock (GET /api/settings). */
+export const adminSettings = z
+  .object({
+    timeZone: z.string().check(z.describe("The owner's IANA time zone (TIMEZONE).")),
+    today: z.string().check(z.describe("Today's date there (YYYY-MM-DD).")),
+    digestHour: z.nullable(
+      z.number().check(z.describe("The hour the daily digest goes out there, or null when off.")),
+    ),
+  })
+  .check(z.describe("The owner's time zone and today's date in it."));
+export type AdminSettings = z.output<typeof adminSettings>;

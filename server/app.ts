@@ -12,6 +12,7 @@ import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
 import { contactRoutes } from "./leads/contact.routes.ts";
 import { leadsRoutes } from "./leads/leads.routes.ts";
+import { startDigestScheduler } from "./notifications/digest.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
 import { notFoundLimit, registerRateLimit } from "./rate-limit.ts";
@@ -45,6 +46,10 @@ export type AppDependencies = {
   outboxIntervalMs?: number;
   /** Tests shorten these to see them act. */
   timeouts?: Partial<Record<keyof typeof defaultTimeouts, number>>;
+  /** The clock: what is due today, when the digest goes out (tests move it). */
+  now?: () => Date;
+  /** How often each instance checks whether the daily digest is due (default a minute). */
+  digestIntervalMs?: number;
 };
 
 /** Addresses a proxy in front of us can have: loopback, private and link-local ranges. */
@@ -185,6 +190,7 @@ export async function buildApp(
       send: smtp.send,
       settings: { notifyEmail: config.notifyEmail, siteUrl: config.siteUrl },
       intervalMs: deps.outboxIntervalMs,
+      now: deps.now,
       log: app.log,
     });
     closers.push(async () => {
@@ -193,6 +199,23 @@ export async function buildApp(
     });
   }
   app.decorate("outbox", outbox);
+
+  // The owner's morning digest: queued once a day, whichever instance gets there first.
+  let digest: ReturnType<typeof startDigestScheduler> | null = null;
+  if (outbox && config.digestHour !== null) {
+    digest = startDigestScheduler({
+      db: database.db,
+      timeZone: config.timeZone,
+      hour: config.digestHour,
+      now: deps.now,
+      intervalMs: deps.digestIntervalMs,
+      onQueued: () => outbox?.poke(),
+      log: app.log,
+    });
+    // Stopped before the outbox, which closes after it (closers run in reverse).
+    closers.push(() => digest?.stop());
+  }
+  app.decorate("digest", digest);
 
   typed(app).route({
     ...endpoints.health,
@@ -204,7 +227,13 @@ export async function buildApp(
 
   const tokens = { key: loadSigningKey(config), issuer: config.siteUrl };
   await app.register(authRoutes, { db: database.db, tokens });
-  await app.register(leadsRoutes, { db: database.db, tokens });
+  await app.register(leadsRoutes, {
+    db: database.db,
+    tokens,
+    timeZone: config.timeZone,
+    digestHour: config.digestHour,
+    now: deps.now,
+  });
   await app.register(contactRoutes, {
     db: database.db,
     notify: outbox !== null,
@@ -225,5 +254,6 @@ export async function buildApp(
 declare module "fastify" {
   interface FastifyInstance {
     outbox: ReturnType<typeof startOutboxWorker> | null;
+    digest: ReturnType<typeof startDigestScheduler> | null;
   }
 }

@@ -131,4 +131,19 @@ describe("loadConfig", () => {
     ])
       expect(problemsOf({ TRUST_PROXY: bad })[0], bad).toMatch(/^TRUST_PROXY: /);
   });
+
+  it("reads TIMEZONE as an IANA zone (UTC by default) and DIGEST_HOUR as an hour or off", () => {
+    expect(loadConfig({})).toMatchObject({ timeZone: "UTC", digestHour: 8 });
+    expect(loadConfig({ TIMEZONE: "america/new_york", DIGEST_HOUR: "off" })).toMatchObject({
+      timeZone: "America/New_York",
+      digestHour: null,
+    });
+    expect(loadConfig({ DIGEST_HOUR: "0" }).digestHour).toBe(0);
+    expect(loadConfig({ DIGEST_HOUR: "23" }).digestHour).toBe(23);
+    expect(problemsOf({ TIMEZONE: "Mars/Olympus_Mons" })).toEqual([
+      expect.stringMatching(/^TIMEZONE: must be an IANA time zone name/),
+    ]);
+    for (const bad of ["24", "-1", "8am", "on", "8.5"])
+      expect(problemsOf({ DIGEST_HOUR: bad })[0], bad).toMatch(/^DIGEST_HOUR: /);
+  });
 });

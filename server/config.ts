@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import path from "node:path";
+import { isTimeZone } from "../domain/dates.ts";
 import { isValidEmail } from "../domain/email.ts";
 import { parseSiteUrl } from "../domain/site-url.ts";
 
@@ -25,6 +26,10 @@ export type Config = Readonly<{
    * default), a number of hops, or proxy addresses and ranges (what Fastify's trustProxy takes).
    */
   trustProxy: false | number | readonly string[];
+  /** The owner's IANA time zone: due dates, the digest's hour, months and weeks, dates shown. */
+  timeZone: string;
+  /** The hour (0–23, in timeZone) the daily digest goes out, or null when it is off. */
+  digestHour: number | null;
   /** Where the built site lives; not an environment variable (tests point it elsewhere). */
   buildDir: string;
 }>;
@@ -85,6 +90,20 @@ const smtpUrl: Check<string | undefined> = (v) =>
     : fail("must be an smtp:// or smtps:// URL");
 const notifyEmail: Check<string | undefined> = (v) =>
   v === undefined || isValidEmail(v) ? ok(v) : fail("must be an e-mail address");
+
+const timeZone: Check<string> = (v) => {
+  if (v === undefined) return ok("UTC");
+  return isTimeZone(v)
+    ? ok(new Intl.DateTimeFormat("en-US", { timeZone: v }).resolvedOptions().timeZone)
+    : fail("must be an IANA time zone name like Europe/London or America/New_York");
+};
+const digestHour: Check<number | null> = (v) => {
+  if (v === undefined) return ok(8);
+  if (v === "off") return ok(null);
+  return /^\d{1,2}$/.test(v) && Number(v) <= 23
+    ? ok(Number(v))
+    : fail('must be an hour from 0 to 23, or "off"');
+};
 
 /** proxy-addr's named ranges, accepted as TRUST_PROXY entries like addresses. */
 const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -154,6 +173,8 @@ export function loadConfig(
     notifyEmail: read("NOTIFY_EMAIL", notifyEmail),
     logLevel: read("LOG_LEVEL", logLevel),
     trustProxy: read("TRUST_PROXY", trustProxy),
+    timeZone: read("TIMEZONE", timeZone),
+    digestHour: read("DIGEST_HOUR", digestHour),
     buildDir: path.resolve("build"),
     ...overrides,
   };

@@ -46,6 +46,10 @@ function createPrivately(file: string) {
   }
 }
 
+// PostgreSQL `date` values (a follow-up's day) stay the YYYY-MM-DD text they are: pg's default
+// turns them into a Date at local midnight, which shifts the day in any zone west of UTC.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+
 /** PostgreSQL with its durable defaults (fsync, synchronous_commit on): COMMIT means on disk. */
 export function openPostgres(
   connectionString: string,

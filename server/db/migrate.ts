@@ -7,6 +7,7 @@ import * as createLeadHistory from "./migrations/2026-11-22T14-00-lead-history.t
 import * as createLeadSearch from "./migrations/2026-11-22T16-00-lead-search.ts";
 import * as createDashboardIndexes from "./migrations/2026-11-22T16-30-dashboard-indexes.ts";
 import * as createLoginThrottle from "./migrations/2026-11-23T10-00-login-throttle.ts";
+import * as createFollowUps from "./migrations/2026-11-23T14-00-follow-ups.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T16-00-lead-search": createLeadSearch,
   "2026-11-22T16-30-dashboard-indexes": createDashboardIndexes,
   "2026-11-23T10-00-login-throttle": createLoginThrottle,
+  "2026-11-23T14-00-follow-ups": createFollowUps,
 };
 
 /** How long a process waits for another's migrations (SQLite's write lock) before giving up. */

@@ -18,6 +18,8 @@ export type LeadsTable = {
   source_page: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A calendar date, YYYY-MM-DD (PostgreSQL's date type is read back as that text). */
+  next_follow_up: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type OutboxTable = {
@@ -31,6 +33,8 @@ export type OutboxTable = {
   sent_at: Timestamp | null;
   last_error: string | null;
   created_at: Timestamp;
+  /** At most one row per kind and key (the daily digest: one per date). */
+  dedupe_key: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type UsersTable = {
@@ -63,7 +67,7 @@ export type LeadEventsTable = {
   lead_id: string;
   actor_id: string | null;
   actor_email: string;
-  field: "CommStatus" | "LeadStatus" | "Notes";
+  field: "CommStatus" | "LeadStatus" | "Notes" | "NextFollowUp";
   from_value: string;
   to_value: string;
   created_at: Timestamp;

@@ -1,3 +1,4 @@
+import type { CalendarDate } from "../../domain/dates.ts";
 import type { LeadFilters, StoredLead } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import { type LeadCursor, type LeadList, listLeads } from "./lead-lists.repository.ts";
@@ -7,11 +8,17 @@ export async function* eachLead(
   db: Db,
   list: LeadList,
   filters: LeadFilters,
-  pageSize = 1000,
+  { today, pageSize = 1000 }: { today?: CalendarDate; pageSize?: number } = {},
 ): AsyncGenerator<StoredLead> {
   let after: LeadCursor | undefined;
   do {
-    const page = await listLeads(db, list, { limit: pageSize, after, filters, scan: true });
+    const page = await listLeads(db, list, {
+      limit: pageSize,
+      after,
+      filters,
+      scan: true,
+      today,
+    });
     yield* page.leads;
     after = page.next ?? undefined;
   } while (after);

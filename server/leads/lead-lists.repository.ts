@@ -1,5 +1,6 @@
 import { PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from "kysely";
-import type { LeadFilters, StoredLead } from "../../domain/leads.ts";
+import { addDays, type CalendarDate } from "../../domain/dates.ts";
+import type { DueFilter, LeadFilters, StoredLead } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database, LeadsTable } from "../db/schema.ts";
 import { toLeadRecord } from "./lead-record.ts";
@@ -58,6 +59,22 @@ const searchWords = (q: string | undefined) =>
     .filter(Boolean)
     .slice(0, 8);
 
+/**
+ * Follow-ups by their day, in the owner's time zone (the caller's `today`): overdue before
+ * today, due today, or within the week that starts today.
+ */
+export function whereDue<Q extends SelectQueryBuilder<Database, "leads", object>>(
+  query: Q,
+  due: DueFilter,
+  today: CalendarDate,
+): Q {
+  if (due === "overdue") return query.where("next_follow_up", "<", today) as Q;
+  if (due === "today") return query.where("next_follow_up", "=", today) as Q;
+  return query
+    .where("next_follow_up", ">=", today)
+    .where("next_follow_up", "<=", addDays(today, 6)) as Q;
+}
+
 /** A query for whole lead rows. */
 type LeadQuery = SelectQueryBuilder<Database, "leads", Selectable<LeadsTable>>;
 
@@ -100,12 +117,15 @@ export async function listLeads(
     filters = {},
     scan = false,
     probeRows = searchProbeRows,
+    today,
   }: {
     limit: number;
     after?: LeadCursor;
     filters?: LeadFilters;
     scan?: boolean;
     probeRows?: number;
+    /** Today in the owner's time zone: what the `due` filter counts from. */
+    today?: CalendarDate;
   },
 ): Promise<LeadPage> {
   const postgres = isPostgres(db);
@@ -114,6 +134,10 @@ export async function listLeads(
   if (list !== "all") query = query.where("comm_status", list === "new" ? "=" : "<>", "UNREAD");
   if (filters.comm) query = query.where("comm_status", "=", filters.comm);
   if (filters.lead) query = query.where("lead_status", "=", filters.lead);
+  if (filters.due) {
+    if (!today) throw new Error("the due filter needs today's date");
+    query = whereDue(query, filters.due, today);
+  }
   if (after) {
     query = query.where((eb) =>
       eb.or([

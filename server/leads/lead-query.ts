@@ -1,11 +1,14 @@
 import { isIsoTimestamp } from "../../domain/api.ts";
+import { isCalendarDate } from "../../domain/dates.ts";
 import {
   type CommStatus,
+  type DueFilter,
   isUuid,
   type LeadFilters,
   type LeadStatus,
   searchMaxLength,
 } from "../../domain/leads.ts";
+import type { DueCursor } from "./lead-follow-ups.repository.ts";
 import type { LeadCursor } from "./lead-lists.repository.ts";
 
 /** Opaque to clients: base64url of "<ISO timestamp>|<lead id>". */
@@ -24,24 +27,38 @@ export function decodeCursor(value: string): LeadCursor | null {
   return { at, id: id.toLowerCase() };
 }
 
+/** The due list's cursor: base64url of "<YYYY-MM-DD>|<lead id>". */
+export const encodeDueCursor = (cursor: DueCursor) =>
+  Buffer.from(`${cursor.date}|${cursor.id}`).toString("base64url");
+
+export function decodeDueCursor(value: string): DueCursor | null {
+  if (value.length > 200) return null;
+  const [date, id, ...rest] = Buffer.from(value, "base64url").toString().split("|");
+  if (rest.length || !date || !isUuid(id) || !isCalendarDate(date) || date < "1970-01-01")
+    return null;
+  return { date, id: id.toLowerCase() };
+}
+
 /** Search and filters as the repository takes them: trimmed, bounded, absent when empty. */
 export function filtersOf(query: {
   q?: string | undefined;
   comm?: CommStatus | undefined;
   lead?: LeadStatus | undefined;
+  due?: DueFilter | undefined;
 }): LeadFilters {
   const q = (query.q ?? "").trim().slice(0, searchMaxLength);
   return {
     ...(q ? { q } : {}),
     ...(query.comm ? { comm: query.comm } : {}),
     ...(query.lead ? { lead: query.lead } : {}),
+    ...(query.due ? { due: query.due } : {}),
   };
 }
 
 /** The Link header for the next page, keeping the request's other query parameters. */
-export function nextLink(requestUrl: string, limit: number, next: LeadCursor): string {
+export function nextLink(requestUrl: string, limit: number, cursor: string): string {
   const url = new URL(requestUrl, "http://relative.invalid");
   url.searchParams.set("limit", String(limit));
-  url.searchParams.set("cursor", encodeCursor(next));
+  url.searchParams.set("cursor", cursor);
   return `<${url.pathname}${url.search}>; rel="next"`;
 }

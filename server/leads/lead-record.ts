@@ -17,5 +17,6 @@ export function toLeadRecord(row: Selectable<LeadsTable>): StoredLead {
     SourcePage: row.source_page,
     CreatedAt: toIso(row.created_at),
     UpdatedAt: toIso(row.updated_at),
+    NextFollowUp: row.next_follow_up ?? null,
   };
 }

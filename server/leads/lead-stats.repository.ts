@@ -1,24 +1,42 @@
 import { type SelectQueryBuilder, sql } from "kysely";
+import { addDays, startOfDay, todayIn, weekdayOf } from "../../domain/dates.ts";
 import { type LeadStats, type LeadStatus, leadStatuses } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
+import { dueCounts } from "./lead-follow-ups.repository.ts";
 
 /** All SQL for the dashboard's numbers. */
 
-const dayMs = 24 * 60 * 60 * 1000;
+const hourMs = 60 * 60 * 1000;
+/** Speed to lead is measured over this many days of arrivals. */
+export const speedWindowDays = 30;
+
+/** The value below which `share` of the sorted values fall (nearest rank). */
+const percentile = (sorted: readonly number[], share: number) =>
+  sorted.length ? (sorted[Math.ceil(share * sorted.length) - 1] ?? null) : null;
 
 /**
- * The dashboard's numbers in four queries, each answered from an index or a short range:
- * the two counts, this month's conversions from the history (newest events only), and the
- * weeks grouped in the database, so at most 60 rows come back however many leads there are.
+ * The dashboard's numbers, each answered from an index or a short range: the counts, this
+ * month's conversions from the history (newest events only), the weeks grouped in the
+ * database (at most 60 rows however many leads there are), follow-ups due, and speed to lead.
+ * Months and weeks start at midnight in the owner's time zone (Monday for weeks), so a lead
+ * that arrives at 11 pm on a Sunday counts in that week even where it is Monday in UTC.
  */
-export async function leadStats(db: Db, now = new Date(), weekCount = 12): Promise<LeadStats> {
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const thisMonday = today - ((new Date(today).getUTCDay() + 6) % 7) * dayMs;
-  const starts = Array.from({ length: weekCount }, (_, i) =>
-    new Date(thisMonday - (weekCount - 1 - i) * 7 * dayMs).toISOString(),
+export async function leadStats(
+  db: Db,
+  {
+    now = new Date(),
+    timeZone = "UTC",
+    weekCount = 12,
+  }: { now?: Date; timeZone?: string; weekCount?: number } = {},
+): Promise<LeadStats> {
+  const today = todayIn(timeZone, now);
+  const monthStart = startOfDay(`${today.slice(0, 8)}01`, timeZone).toISOString();
+  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+  const weekDays = Array.from({ length: weekCount }, (_, i) =>
+    addDays(monday, -7 * (weekCount - 1 - i)),
   );
+  const starts = weekDays.map((day) => startOfDay(day, timeZone).toISOString());
   // Which week a lead arrived in, as a plain CASE over the week boundaries: the same SQL on
   // both engines, where date arithmetic is not.
   const weekOf =
@@ -34,7 +52,8 @@ export async function leadStats(db: Db, now = new Date(), weekCount = 12): Promi
 
   const count = (query: SelectQueryBuilder<Database, "leads", object>) =>
     query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
-  const [unread, all, converted, perWeek] = await Promise.all([
+  const speedSince = new Date(now.getTime() - speedWindowDays * 24 * hourMs).toISOString();
+  const [unread, all, converted, perWeek, due, waiting, firstReplies] = await Promise.all([
     // Two counts, each a quick walk of an index (one count over a CASE reads every row).
     count(db.selectFrom("leads").where("comm_status", "=", "UNREAD")),
     count(db.selectFrom("leads")),
@@ -65,9 +84,29 @@ export async function leadStats(db: Db, now = new Date(), weekCount = 12): Promi
       ])
       .groupBy(["recent.week", "recent.lead_status"])
       .execute(),
+    dueCounts(db, today),
+    count(
+      db
+        .selectFrom("leads")
+        .where("comm_status", "=", "UNREAD")
+        .where("created_at", "<", new Date(now.getTime() - 24 * hourMs).toISOString()),
+    ),
+    // Speed to lead: for each lead of the last 30 days, its first change away from UNREAD.
+    db
+      .selectFrom("leads")
+      .innerJoin("lead_events", "lead_events.lead_id", "leads.id")
+      .where("leads.created_at", ">=", speedSince)
+      .where("lead_events.field", "=", "CommStatus")
+      .where("lead_events.from_value", "=", "UNREAD")
+      .groupBy(["leads.id", "leads.created_at"])
+      .select((eb) => [
+        "leads.created_at as arrived",
+        eb.fn.min("lead_events.created_at").as("answered"),
+      ])
+      .execute(),
   ]);
-  const weeks = starts.map((start) => ({
-    start: start.slice(0, 10),
+  const weeks = weekDays.map((start) => ({
+    start,
     counts: Object.fromEntries(leadStatuses.map((s) => [s, 0])) as Record<LeadStatus, number>,
   }));
   for (const row of perWeek) {
@@ -75,10 +114,29 @@ export async function leadStats(db: Db, now = new Date(), weekCount = 12): Promi
     if (bucket) bucket.counts[row.lead_status as LeadStatus] += Number(row.n);
   }
   const newCount = Number(unread.n);
+  const minutes = firstReplies
+    .map(
+      (row) =>
+        (new Date(row.answered as string | Date).getTime() - new Date(row.arrived).getTime()) /
+        60_000,
+    )
+    .filter((value) => Number.isFinite(value) && value >= 0)
+    .sort((a, b) => a - b);
   return {
     newLeads: newCount,
     followingUp: Number(all.n) - newCount,
     convertedThisMonth: Number(converted.n),
     weeks,
+    overdue: due.overdue,
+    dueToday: due.dueToday,
+    waitingOver24h: Number(waiting.n),
+    firstReply: {
+      days: speedWindowDays,
+      leads: minutes.length,
+      medianMinutes: percentile(minutes, 0.5),
+      p90Minutes: percentile(minutes, 0.9),
+    },
+    timeZone,
+    today,
   };
 }

@@ -14,7 +14,7 @@ export type LeadUpdateResult =
 /** Who made a change, as recorded in the lead's history. */
 export type Actor = { readonly id: string | null; readonly email: string };
 
-const historyFields = ["CommStatus", "LeadStatus", "Notes"] as const;
+const historyFields = ["CommStatus", "LeadStatus", "Notes", "NextFollowUp"] as const;
 
 /**
  * Applies an update as a compare-and-swap on UpdatedAt, the same on SQLite and PostgreSQL
@@ -40,7 +40,7 @@ export async function updateLead(
       const current = toLeadRecord(row);
       if (update.basedOn && update.basedOn !== current.UpdatedAt)
         return { kind: "stale", lead: current } as const;
-      const { CommStatus, LeadStatus, Notes } = update.changes;
+      const { CommStatus, LeadStatus, Notes, NextFollowUp } = update.changes;
       // Strictly after the version it replaces, so every version has its own UpdatedAt even
       // within one millisecond or with a clock behind the last writer's.
       const at = new Date(Math.max(now.getTime(), Date.parse(current.UpdatedAt) + 1)).toISOString();
@@ -50,6 +50,7 @@ export async function updateLead(
           ...(CommStatus !== undefined ? { comm_status: CommStatus } : {}),
           ...(LeadStatus !== undefined ? { lead_status: LeadStatus } : {}),
           ...(Notes !== undefined ? { notes: Notes } : {}),
+          ...(NextFollowUp !== undefined ? { next_follow_up: NextFollowUp } : {}),
           updated_at: at,
         })
         .where("id", "=", update.id)
@@ -69,8 +70,9 @@ export async function updateLead(
           actor_id: actor.id,
           actor_email: actor.email,
           field,
-          from_value: current[field],
-          to_value: lead[field],
+          // History keeps text: a cleared follow-up date is "".
+          from_value: current[field] ?? "",
+          to_value: lead[field] ?? "",
           created_at: at,
         }));
       if (events.length) await trx.insertInto("lead_events").values(events).execute();

@@ -39,6 +39,7 @@ describe.each(testEngines)("leads repository on $name", (engine) => {
       SourcePage: "/home",
       CreatedAt: "2026-11-22T10:00:00.000Z",
       UpdatedAt: "2026-11-22T10:00:00.000Z",
+      NextFollowUp: null,
     });
   });
 
@@ -143,7 +144,7 @@ describe.each(testEngines)("leads repository on $name", (engine) => {
     await set(first, "HOT", "2026-11-09T09:00:00.000Z");
     await set(thisWeek, "CONVERTED", "2026-11-17T09:00:00.000Z");
 
-    const stats = await leadStats(handle.db, now);
+    const stats = await leadStats(handle.db, { now });
     expect(stats).toMatchObject({ newLeads: 7, followingUp: 0, convertedThisMonth: 2 });
     expect(stats.weeks.map((w) => w.start)).toEqual([
       "2026-08-31",

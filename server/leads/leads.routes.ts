@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { todayIn } from "../../domain/dates.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { type LeadRecord, leadTexts, pageSize, pagingTexts } from "../../domain/leads.ts";
 import { typed } from "../api/contracts.ts";
@@ -8,8 +9,16 @@ import type { TokenSettings } from "../auth/tokens.ts";
 import type { Db } from "../db/connect.ts";
 import { csvRow } from "./csv.ts";
 import { eachLead } from "./lead-export.repository.ts";
+import { dueLeads } from "./lead-follow-ups.repository.ts";
 import { findLead, listLeads } from "./lead-lists.repository.ts";
-import { decodeCursor, filtersOf, nextLink } from "./lead-query.ts";
+import {
+  decodeCursor,
+  decodeDueCursor,
+  encodeCursor,
+  encodeDueCursor,
+  filtersOf,
+  nextLink,
+} from "./lead-query.ts";
 import { leadStats } from "./lead-stats.repository.ts";
 import { leadHistory, updateLead } from "./lead-updates.repository.ts";
 
@@ -28,11 +37,21 @@ const exportColumns = [
   "UpdatedAt",
 ] as const satisfies ReadonlyArray<keyof LeadRecord>;
 
-export type LeadsRoutesOptions = { db: Db; tokens: TokenSettings };
+export type LeadsRoutesOptions = {
+  db: Db;
+  tokens: TokenSettings;
+  /** The owner's time zone: what is due, and where months and weeks start. */
+  timeZone: string;
+  digestHour: number | null;
+  /** The clock, for tests. */
+  now?: () => Date;
+};
 
 /** The admin's lead API (spec section 7): both lists, the update, history, export and stats. */
 export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions) {
-  const { db } = opts;
+  const { db, timeZone } = opts;
+  const now = opts.now ?? (() => new Date());
+  const today = () => todayIn(timeZone, now());
   const api = typed(app);
 
   // Lead data is personal: never kept by a browser or a proxy.
@@ -52,8 +71,13 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
     const { limit = pageSize.default, cursor } = query;
     const after = cursor === undefined ? undefined : decodeCursor(cursor);
     if (after === null) return reply.code(400).send({ message: pagingTexts.badCursor });
-    const page = await listLeads(db, list, { limit, after, filters: filtersOf(query) });
-    if (page.next) reply.header("Link", nextLink(requestUrl, limit, page.next));
+    const page = await listLeads(db, list, {
+      limit,
+      after,
+      filters: filtersOf(query),
+      today: today(),
+    });
+    if (page.next) reply.header("Link", nextLink(requestUrl, limit, encodeCursor(page.next)));
     return reply.send(page.leads);
   };
   api.route({
@@ -65,6 +89,24 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
     handler: (request, reply) => listPage("old", request.query, request.url, reply),
   });
 
+  api.route({
+    ...endpoints.dueLeads,
+    handler: async (request, reply) => {
+      const { limit = pageSize.default, cursor } = request.query;
+      const after = cursor === undefined ? undefined : decodeDueCursor(cursor);
+      if (after === null) return reply.code(400).send({ message: pagingTexts.badCursor });
+      const page = await dueLeads(db, { today: today(), limit, after });
+      if (page.next) reply.header("Link", nextLink(request.url, limit, encodeDueCursor(page.next)));
+      return reply.send(page.leads);
+    },
+  });
+
+  api.route({
+    ...endpoints.settings,
+    handler: async (_request, reply) =>
+      reply.send({ timeZone, today: today(), digestHour: opts.digestHour }),
+  });
+
   // The current search and filters as a spreadsheet-safe CSV, streamed a page at a time.
   api.route({
     ...endpoints.exportLeads,
@@ -74,7 +116,7 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
       async function* rows() {
         // A byte-order mark so spreadsheet programs read the file as UTF-8.
         yield `\uFEFF${csvRow(exportColumns)}`;
-        for await (const record of eachLead(db, list, filters)) {
+        for await (const record of eachLead(db, list, filters, { today: today() })) {
           yield csvRow(exportColumns.map((column) => record[column]));
         }
       }
@@ -91,14 +133,14 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
 
   api.route({
     ...endpoints.stats,
-    handler: async (_request, reply) => reply.send(await leadStats(db)),
+    handler: async (_request, reply) => reply.send(await leadStats(db, { now: now(), timeZone })),
   });
 
   api.route({
     ...endpoints.updateLead,
     handler: async (request, reply) => {
       const { id } = request.params;
-      const { ID, UpdatedAt, CommStatus, LeadStatus, Notes } = request.body;
+      const { ID, UpdatedAt, CommStatus, LeadStatus, Notes, NextFollowUp } = request.body;
       if (ID !== undefined && ID.toLowerCase() !== id)
         return reply.code(400).send({ message: leadTexts.idMismatch });
       const admin = request.admin ?? { id: null, email: "unknown" };
@@ -110,10 +152,12 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
             ...(CommStatus !== undefined ? { CommStatus } : {}),
             ...(LeadStatus !== undefined ? { LeadStatus } : {}),
             ...(Notes !== undefined && Notes !== null ? { Notes } : {}),
+            ...(NextFollowUp !== undefined ? { NextFollowUp } : {}),
           },
           basedOn: UpdatedAt ?? undefined,
         },
         admin,
+        now(),
       );
       if (result.kind === "not-found") return reply.code(404).send({ message: leadTexts.notFound });
       if (result.kind === "stale")

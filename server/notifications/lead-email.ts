@@ -11,9 +11,11 @@ export const oneLine = (value: string, max = 200) =>
 export type OutgoingEmail = {
   from: { name: string; address: string };
   to: string;
-  replyTo: { name: string; address: string };
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
+  /** An HTML alternative to `text`, for mail programs that show it. */
+  html?: string;
   messageId: string;
 };
 

@@ -1,55 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { createContactLead } from "../leads/lead-intake.repository.ts";
 import { testEngines } from "../test-support/databases.ts";
+import { startSmtp } from "../test-support/smtp.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { processOutbox } from "./outbox.ts";
 import { smtpSender } from "./smtp.ts";
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on a random port; `failNext` makes it refuse the next N messages. */
-async function startSmtp() {
-  const received: Received[] = [];
-  let failNext = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        if (failNext > 0) {
-          failNext--;
-          return callback(
-            Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 }),
-          );
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    failNextMessages: (n: number) => {
-      failNext = n;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const settings = { notifyEmail: "owner@fineline.studio", siteUrl: "https://fineline.studio" };
 const lead = {
@@ -77,7 +34,12 @@ describe.each(testEngines)("lead notifications on $name", (engine) => {
   });
 
   it("e-mails the owner once per new lead, with the visitor only as Reply-To", async () => {
-    app = await buildTestApp(database, { SMTP_URL: smtp.url, NOTIFY_EMAIL: settings.notifyEmail });
+    app = await buildTestApp(database, {
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: settings.notifyEmail,
+      // Only lead notifications here; the digest has its own tests.
+      DIGEST_HOUR: "off",
+    });
     const post = () => app?.inject({ method: "POST", url: "/api/leads/contact-us", payload: lead });
     expect((await post())?.statusCode).toBe(201);
     expect((await post())?.statusCode).toBe(201); // a repeat: stored once, so mailed once

@@ -32,7 +32,35 @@ export async function enqueueLeadNotification(
     .execute();
 }
 
-export type OutboxRow = { id: string; lead_id: string | null; attempts: number };
+/**
+ * Queues the day's digest once: the (kind, key) index makes a second attempt (a restart, a
+ * second instance) a no-op. Resolves to whether this call queued it.
+ */
+export async function enqueueDigest(db: Db, date: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const inserted = await db
+    .insertInto("outbox")
+    .values({
+      id: uuidv7(now.getTime()),
+      kind: "daily-digest",
+      lead_id: null,
+      dedupe_key: date,
+      payload: JSON.stringify({ date }),
+      next_attempt_at: at,
+      created_at: at,
+    })
+    .onConflict((oc) => oc.columns(["kind", "dedupe_key"]).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export type OutboxRow = {
+  id: string;
+  kind: string;
+  lead_id: string | null;
+  payload: string;
+  attempts: number;
+};
 
 const unleased = (at: string) => (eb: ExpressionBuilder<Database, "outbox">) =>
   eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]);
@@ -42,7 +70,7 @@ export async function dueOutboxRows(db: Db, now: Date, limit = 20): Promise<Outb
   const at = now.toISOString();
   return db
     .selectFrom("outbox")
-    .select(["id", "lead_id", "attempts"])
+    .select(["id", "kind", "lead_id", "payload", "attempts"])
     .where("sent_at", "is", null)
     .where("next_attempt_at", "<=", at)
     .where("attempts", "<", maxAttempts)
@@ -65,10 +93,16 @@ export async function claimOutboxRow(db: Db, id: string, now: Date): Promise<boo
   return Number(claimed.numUpdatedRows) === 1;
 }
 
-export async function markOutboxSent(db: Db, id: string, now = new Date()): Promise<void> {
+/** Done: sent, or (`note`) nothing needed sending. */
+export async function markOutboxSent(
+  db: Db,
+  id: string,
+  now = new Date(),
+  note: string | null = null,
+): Promise<void> {
   await db
     .updateTable("outbox")
-    .set({ sent_at: now.toISOString(), locked_until: null, last_error: null })
+    .set({ sent_at: now.toISOString(), locked_until: null, last_error: note })
     .where("id", "=", id)
     .execute();
 }

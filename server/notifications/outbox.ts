@@ -1,14 +1,37 @@
 import type { Db } from "../db/connect.ts";
+import { digestLeads } from "../leads/lead-follow-ups.repository.ts";
 import { findLead } from "../leads/lead-lists.repository.ts";
+import { digestEmail, isEmptyDigest } from "./digest-email.ts";
 import { leadNotification, type OutgoingEmail } from "./lead-email.ts";
 import {
   claimOutboxRow,
   dueOutboxRows,
   markOutboxFailed,
   markOutboxSent,
+  type OutboxRow,
 } from "./outbox.repository.ts";
 
 export type SendEmail = (email: OutgoingEmail) => Promise<void>;
+export type OutboxSettings = { notifyEmail: string; siteUrl: string };
+
+/**
+ * The e-mail a row stands for, made when it is sent, so it says what is true then; null when
+ * there is nothing to send (the lead is gone, or the day has nothing to report).
+ */
+async function emailFor(
+  db: Db,
+  row: OutboxRow,
+  settings: OutboxSettings,
+  now: Date,
+): Promise<OutgoingEmail | null> {
+  if (row.kind === "daily-digest") {
+    const { date } = JSON.parse(row.payload) as { date: string };
+    const content = { date, ...(await digestLeads(db, date)) };
+    return isEmptyDigest(content) ? null : digestEmail(content, { ...settings, now });
+  }
+  const lead = row.lead_id ? await findLead(db, row.lead_id) : undefined;
+  return lead ? leadNotification(lead, settings) : null;
+}
 
 /**
  * One pass over the outbox: claim each due row with a lease (so two passes or two instances
@@ -19,7 +42,7 @@ export type SendEmail = (email: OutgoingEmail) => Promise<void>;
 export async function processOutbox(
   db: Db,
   send: SendEmail,
-  settings: { notifyEmail: string; siteUrl: string },
+  settings: OutboxSettings,
   now = new Date(),
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
@@ -27,10 +50,10 @@ export async function processOutbox(
   for (const row of await dueOutboxRows(db, now)) {
     if (!(await claimOutboxRow(db, row.id, now))) continue; // another pass has it
     try {
-      const lead = row.lead_id ? await findLead(db, row.lead_id) : undefined;
-      if (lead) await send(leadNotification(lead, settings));
-      await markOutboxSent(db, row.id);
-      sent++;
+      const email = await emailFor(db, row, settings, now);
+      if (email) await send(email);
+      await markOutboxSent(db, row.id, new Date(), email ? null : "nothing to send");
+      if (email) sent++;
     } catch (error) {
       await markOutboxFailed(db, row, String((error as Error).message ?? error), now);
       failed++;
@@ -46,10 +69,12 @@ export async function processOutbox(
 export function startOutboxWorker(options: {
   db: Db;
   send: SendEmail;
-  settings: { notifyEmail: string; siteUrl: string };
+  settings: OutboxSettings;
   intervalMs?: number;
+  now?: () => Date;
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }) {
+  const now = options.now ?? (() => new Date());
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -63,7 +88,7 @@ export function startOutboxWorker(options: {
       do {
         again = false;
         try {
-          const result = await processOutbox(options.db, options.send, options.settings);
+          const result = await processOutbox(options.db, options.send, options.settings, now());
           if (result.sent || result.failed) options.log.info(result, "outbox pass");
         } catch (error) {
           options.log.error({ err: error }, "outbox pass failed");

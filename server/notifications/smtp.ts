@@ -12,6 +12,7 @@ export function smtpSender(smtpUrl: string): { send: SendEmail; close: () => voi
         replyTo: email.replyTo,
         subject: email.subject,
         text: email.text,
+        ...(email.html ? { html: email.html } : {}),
         messageId: email.messageId,
         // Only the owner receives it, whatever the headers say.
         envelope: { from: email.from.address, to: [email.to] },

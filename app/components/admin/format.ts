@@ -7,4 +7,5 @@ export const fieldNames = {
   CommStatus: "Communication status",
   LeadStatus: "Lead status",
   Notes: "Notes",
+  NextFollowUp: "Next follow-up",
 } as const;

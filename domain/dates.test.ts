@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import {
+  addWorkingDays,
+  isCalendarDate,
+  isTimeZone,
+  startOfDay,
+  todayIn,
+  wallClock,
+  zonedTime,
+} from "./dates.ts";
+
+describe("calendar dates", () => {
+  it("knows real days from impossible ones", () => {
+    expect(isCalendarDate("2024-02-29")).toBe(true);
+    for (const value of ["2026-02-29", "2026-02-30", "2026-13-01", "2026-1-5", "2026-11-23T00:00"])
+      expect(isCalendarDate(value), value).toBe(false);
+  });
+
+  it("counts working days, skipping weekends", () => {
+    expect(addWorkingDays("2026-11-23", 3)).toBe("2026-11-26"); // Monday → Thursday
+    expect(addWorkingDays("2026-11-20", 3)).toBe("2026-11-25"); // Friday → Wednesday
+    expect(addWorkingDays("2026-11-21", 1)).toBe("2026-11-23"); // Saturday → Monday
+  });
+});
+
+describe("the owner's time zone", () => {
+  it("says which day it is there", () => {
+    const late = new Date("2026-11-24T03:00:00.000Z");
+    expect(todayIn("UTC", late)).toBe("2026-11-24");
+    expect(todayIn("America/New_York", late)).toBe("2026-11-23");
+    expect(todayIn("Asia/Kolkata", new Date("2026-11-23T19:00:00.000Z"))).toBe("2026-11-24");
+  });
+
+  it("finds midnight and an hour on either side of New York's daylight-saving changes", () => {
+    // 8 March 2026: clocks go forward at 2:00 (EST −5 → EDT −4).
+    expect(startOfDay("2026-03-08", "America/New_York").toISOString()).toBe(
+      "2026-03-08T05:00:00.000Z",
+    );
+    expect(zonedTime("2026-03-08", 8, "America/New_York").toISOString()).toBe(
+      "2026-03-08T12:00:00.000Z",
+    );
+    expect(startOfDay("2026-03-09", "America/New_York").toISOString()).toBe(
+      "2026-03-09T04:00:00.000Z",
+    );
+    // 2:30 does not exist that night: it is read as the moment after the jump, 3:00 EDT.
+    expect(zonedTime("2026-03-08", 2, "America/New_York").toISOString()).toBe(
+      "2026-03-08T07:00:00.000Z",
+    );
+    // 1 November 2026: clocks go back at 2:00 (EDT −4 → EST −5); 1:00 happens twice, the first counts.
+    expect(zonedTime("2026-11-01", 1, "America/New_York").toISOString()).toBe(
+      "2026-11-01T05:00:00.000Z",
+    );
+    expect(zonedTime("2026-11-01", 8, "America/New_York").toISOString()).toBe(
+      "2026-11-01T13:00:00.000Z",
+    );
+    expect(wallClock(new Date("2026-11-01T06:30:00.000Z"), "America/New_York")).toMatchObject({
+      date: "2026-11-01",
+      hour: 1,
+    });
+    // The day before a change, the day after, and the days of it all start at local midnight.
+    for (const day of [
+      "2026-03-07",
+      "2026-03-08",
+      "2026-03-09",
+      "2026-10-31",
+      "2026-11-01",
+      "2026-11-02",
+    ])
+      expect(wallClock(startOfDay(day, "America/New_York"), "America/New_York"), day).toMatchObject(
+        {
+          date: day,
+          hour: 0,
+          minute: 0,
+        },
+      );
+  });
+
+  it("accepts IANA names only", () => {
+    expect(isTimeZone("Europe/London")).toBe(true);
+    expect(isTimeZone("UTC")).toBe(true);
+    expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
+    expect(isTimeZone("")).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+import { SMTPServer } from "smtp-server";
+
+export type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on a random port; `failNext` makes it refuse the next N messages. */
+export async function startSmtp() {
+  const received: Received[] = [];
+  let failNext = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => {
+        raw += chunk.toString("utf8");
+      });
+      stream.on("end", () => {
+        if (failNext > 0) {
+          failNext--;
+          return callback(
+            Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 }),
+          );
+        }
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    failNextMessages: (n: number) => {
+      failNext = n;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
