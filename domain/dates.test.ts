@@ -75,6 +75,22 @@ describe("the owner's time zone", () => {
       );
   });
 
+  it("starts a day where clocks jump forward at midnight at the jump itself", () => {
+    // Santiago, 6 September 2026: midnight (−4) becomes 1:00 (−3); the day starts at 04:00 UTC.
+    expect(startOfDay("2026-09-06", "America/Santiago").toISOString()).toBe(
+      "2026-09-06T04:00:00.000Z",
+    );
+    expect(
+      wallClock(startOfDay("2026-09-06", "America/Santiago"), "America/Santiago"),
+    ).toMatchObject({
+      date: "2026-09-06",
+      hour: 1,
+    });
+    expect(startOfDay("2026-09-07", "America/Santiago").toISOString()).toBe(
+      "2026-09-07T03:00:00.000Z",
+    );
+  });
+
   it("accepts IANA names only", () => {
     expect(isTimeZone("Europe/London")).toBe(true);
     expect(isTimeZone("UTC")).toBe(true);

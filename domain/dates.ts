@@ -103,19 +103,32 @@ function offsetMs(at: number, timeZone: string): number {
 }
 
 /**
- * The instant a wall-clock time happens in `timeZone` (the first one, when clocks go back; the
- * moment clocks jump past it, when they go forward).
+ * The instant a wall-clock time happens in `timeZone`: the first one, when clocks go back and
+ * it happens twice; the moment of the jump, when clocks go forward past it (Santiago's days
+ * can start at 1:00, New York's 2:30 is skipped once a year).
  */
 export function zonedTime(date: CalendarDate, hour: number, timeZone: string): Date {
   const naive = utcOf(date) + hour * 60 * 60 * 1000;
-  // The offset at the guess, then at the corrected instant: two steps settle any DST change.
-  let at = naive - offsetMs(naive, timeZone);
-  at = naive - offsetMs(at, timeZone);
-  const wall = wallClock(new Date(at), timeZone);
-  // A time that does not exist (skipped by a DST jump) lands after the jump.
-  if (wall.date === date && wall.hour < hour) at += 60 * 60 * 1000;
-  return new Date(at);
+  // The zone's offset a day before and a day after: one of them holds at the wanted time.
+  const before = naive - offsetMs(naive - dayMs, timeZone);
+  const after = naive - offsetMs(naive + dayMs, timeZone);
+  const hits = (at: number) => {
+    const wall = wallClock(new Date(at), timeZone);
+    return wall.date === date && wall.hour === hour && wall.minute === 0;
+  };
+  const valid = [before, after].filter(hits).sort((a, b) => a - b);
+  // Neither: the time was skipped. Read with the offset before the jump, it lands on the jump.
+  return new Date(valid[0] ?? before);
 }
 
 /** Midnight at the start of `date` in `timeZone`, as an instant. */
 export const startOfDay = (date: CalendarDate, timeZone: string) => zonedTime(date, 0, timeZone);
+
+/** "3 h", "2 days": how long something has waited, rounded down, as the tracker and digest say it. */
+export function waitedFor(sinceIso: string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(sinceIso)) / 60_000));
+  if (minutes < 60) return minutes <= 1 ? "1 min" : `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}

@@ -114,11 +114,12 @@ export type LeadUpdate = {
 /** How far ahead a follow-up may be set: two years, so a typo in the year is caught. */
 export const followUpHorizonDays = 2 * 366;
 
-/** A follow-up day: a real date, from 2000 to two years from today (today in UTC, a day of slack either way). */
-export function isFollowUpDate(value: string, now = new Date()): boolean {
-  if (!isCalendarDate(value) || value < "2000-01-01") return false;
-  return value <= addDays(now.toISOString().slice(0, 10), followUpHorizonDays);
-}
+/** A follow-up day: a real date (YYYY-MM-DD) from 2000 on. */
+export const isFollowUpDate = (value: string) => isCalendarDate(value) && value >= "2000-01-01";
+
+/** Not further ahead than two years from the owner's today (checked where that is known). */
+export const isWithinHorizon = (value: CalendarDate, today: CalendarDate) =>
+  value <= addDays(today, followUpHorizonDays);
 
 /**
  * A timestamp from the API, in any spelling JavaScript reads, that is still one once written
@@ -353,7 +354,10 @@ export const leadStats = z
       z
         .object({
           days: z.number(),
-          leads: z.number(),
+          arrived: z.optional(
+            z.number().check(z.describe("Leads that arrived in those days, answered or not.")),
+          ),
+          leads: z.number().check(z.describe("Of those, the leads that have had a reply.")),
           medianMinutes: z.nullable(z.number()),
           p90Minutes: z.nullable(z.number()),
         })

@@ -1,10 +1,11 @@
 /**
  * `npm run bench:leads`: seeds 100,000 leads and measures the lead tracker's calls through
  * the whole app (Fastify, the admin guard, Kysely, the database) with app.inject(): the first
- * page of each list, searches, a filter, the dashboard's numbers and an update. Worked leads
- * get the two history entries the lead tracker would have written. SQLite always; PostgreSQL
+ * page of each list, searches, filters, the due list, the dashboard's numbers and an update.
+ * Worked leads get the two history entries the lead tracker would have written, and two in
+ * five a follow-up date within a month either side of today. SQLite always; PostgreSQL
  * too when TEST_DATABASE_URL is set (in a schema of its own, dropped afterwards). Goal: p95
- * ≤ 50 ms for each list page and search.
+ * ≤ 50 ms for each list page, search and the due list.
  *
  *   npm run bench:leads [-- --leads=100000] [-- --runs=200]
  */
@@ -25,6 +26,8 @@ const args = new Map(
 );
 const leadCount = Number(args.get("leads") || 100_000);
 const runs = Number(args.get("runs") || 200);
+/** `--only=stats` measures the calls whose name contains that word. */
+const only = args.get("only") ?? "";
 
 const comm = [
   "UNREAD",
@@ -72,6 +75,10 @@ async function seed(db: Kysely<Database>) {
         source_page: "/home",
         created_at: new Date(created).toISOString(),
         updated_at: new Date(Math.min(updated, now)).toISOString(),
+        next_follow_up:
+          comm[i % comm.length] !== "UNREAD" && i % 5 < 2
+            ? new Date(now + ((i % 61) - 30) * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+            : null,
       };
     });
     await db.insertInto("leads").values(rows).execute();
@@ -116,6 +123,11 @@ async function measure(engine: (typeof testEngines)[number]) {
     .select("id")
     .limit(1)
     .executeTakeFirstOrThrow();
+  const nextOf = async (url: string) => {
+    const res = await app.inject({ url, headers });
+    return /<([^>]+)>; rel="next"/.exec(String(res.headers.link))?.[1] ?? url;
+  };
+  const dueThirdPage = await nextOf(await nextOf("/api/leads/due"));
   const targets: Array<{ name: string; call: (i: number) => Promise<{ statusCode: number }> }> = [
     { name: "GET new (first 50)", call: () => app.inject({ url: "/api/leads/new", headers }) },
     { name: "GET old (first 50)", call: () => app.inject({ url: "/api/leads/old", headers }) },
@@ -148,6 +160,22 @@ async function measure(engine: (typeof testEngines)[number]) {
       call: () => app.inject({ url: "/api/leads/old?lead=HOT", headers }),
     },
     {
+      name: "due list (first 50)",
+      call: () => app.inject({ url: "/api/leads/due", headers }),
+    },
+    {
+      name: "due list, page 3",
+      call: () => app.inject({ url: dueThirdPage, headers }),
+    },
+    {
+      name: "filter due=overdue",
+      call: () => app.inject({ url: "/api/leads/old?due=overdue", headers }),
+    },
+    {
+      name: "filter due=today",
+      call: () => app.inject({ url: "/api/leads/old?due=today", headers }),
+    },
+    {
       name: "dashboard stats",
       call: () => app.inject({ url: "/api/leads/stats", headers }),
     },
@@ -163,7 +191,7 @@ async function measure(engine: (typeof testEngines)[number]) {
     },
   ];
   const results: string[] = [];
-  for (const target of targets) {
+  for (const target of targets.filter((t) => t.name.includes(only))) {
     for (let i = 0; i < 10; i++) await target.call(i); // warm up
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {

@@ -7,6 +7,8 @@
  *
  *   DATA_DIR=/tmp/fl-data npm run seed:demo [-- --leads=180]
  */
+
+import { addDays, todayIn } from "../domain/dates.ts";
 import { commStatuses, type LeadStatus } from "../domain/leads.ts";
 import { loadConfig } from "../server/config.ts";
 import { connectDatabase } from "../server/db/connect.ts";
@@ -103,9 +105,14 @@ for (let i = 0; i < count; i++) {
           );
   const at = new Date(Math.min(now, arrived.getTime() + ((i % 5) + 1) * day));
   const notes = lead === "HOT" ? { Notes: "Wants a call next week about timings and budget." } : {};
+  // Conversations under way have a next step: a few overdue, some today, most ahead.
+  const followUp =
+    (comm === "REPLIED" || comm === "CONVERSING") && i % 2 === 0
+      ? { NextFollowUp: addDays(todayIn(config.timeZone), (i % 9) - 3) }
+      : {};
   await updateLead(
     db,
-    { id, changes: { CommStatus: comm, LeadStatus: lead, ...notes } },
+    { id, changes: { CommStatus: comm, LeadStatus: lead, ...notes, ...followUp } },
     actor,
     at,
   );

@@ -188,7 +188,11 @@ export async function buildApp(
     outbox = startOutboxWorker({
       db: database.db,
       send: smtp.send,
-      settings: { notifyEmail: config.notifyEmail, siteUrl: config.siteUrl },
+      settings: {
+        notifyEmail: config.notifyEmail,
+        siteUrl: config.siteUrl,
+        timeZone: config.timeZone,
+      },
       intervalMs: deps.outboxIntervalMs,
       now: deps.now,
       log: app.log,

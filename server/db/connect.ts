@@ -23,9 +23,11 @@ export type DatabaseHandle = {
 export function openSqlite(file: string): DatabaseHandle {
   createPrivately(file);
   const database = new DatabaseSync(file);
+  // First, so that everything after it (switching to WAL included) waits for another
+  // process's lock instead of failing at once with SQLITE_BUSY.
+  database.exec("PRAGMA busy_timeout = 5000");
   database.exec("PRAGMA journal_mode = WAL");
   database.exec("PRAGMA synchronous = FULL");
-  database.exec("PRAGMA busy_timeout = 5000");
   database.exec("PRAGMA foreign_keys = ON");
   const db = new Kysely<Database>({
     dialect: new NodeSqliteDialect({ database: nodeSqliteDatabase(database) }),

@@ -25,6 +25,28 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T14-00-follow-ups": createFollowUps,
 };
 
+/**
+ * The migrator for this database. On PostgreSQL its bookkeeping tables are named in the
+ * database's current schema: Kysely otherwise takes a table of that name in any schema as its
+ * own, and a database with several schemas (one per instance, or per test run) migrates into
+ * a schema whose lock table it never created.
+ */
+export async function migratorFor(
+  db: Kysely<unknown>,
+  list: Record<string, Migration> = migrations,
+): Promise<Migrator> {
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof SqliteAdapter
+      ? undefined
+      : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema;
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => list },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+}
+
 /** How long a process waits for another's migrations (SQLite's write lock) before giving up. */
 const migrationLockWaitMs = 120_000;
 
@@ -34,8 +56,8 @@ const migrationLockWaitMs = 120_000;
  * same moment apply each migration exactly once; the others wait, then find nothing to do.
  */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const migrator = await migratorFor(db);
   // A long migration in another process is worth waiting for, more than the usual 5 s.
   if (sqlite) await sql.raw(`pragma busy_timeout = ${migrationLockWaitMs}`).execute(db);
   try {

@@ -214,11 +214,31 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
       overdue: 1,
       dueToday: 2,
       waitingOver24h: 1,
-      firstReply: { days: 30, leads: 2, medianMinutes: 60, p90Minutes: 300 },
+      firstReply: { days: 30, arrived: 4, leads: 2, medianMinutes: 60, p90Minutes: 300 },
       timeZone: "America/New_York",
       today: "2026-11-23",
     });
-    // Weeks start on Monday at midnight in New York.
+    // Weeks start on Monday at midnight in New York: a lead at 11:30 pm on Sunday there
+    // (04:30 UTC on Monday) counts in the week before.
     expect(stats.weeks.at(-1).start).toBe("2026-11-23");
+    const total = (week: { counts: Record<string, number> }) =>
+      Object.values(week.counts).reduce((sum, n) => sum + n, 0);
+    // Waiting arrived at 9 am on Sunday in New York (the week before); the other three on Monday.
+    expect(total(stats.weeks.at(-2))).toBe(1);
+    expect(total(stats.weeks.at(-1))).toBe(3);
+    await createContactLead(
+      database.db,
+      {
+        firstName: "Late",
+        lastName: "Sunday",
+        email: "late@shop.example",
+        message: "",
+        sourcePage: "/",
+      },
+      { now: new Date("2026-11-23T04:30:00.000Z") },
+    );
+    const weeks = (await get("/api/leads/stats")).json().weeks;
+    expect(total(weeks.at(-2))).toBe(2);
+    expect(total(weeks.at(-1))).toBe(3);
   });
 });

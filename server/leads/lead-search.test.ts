@@ -1,9 +1,8 @@
 import { type Kysely, sql } from "kysely";
-import { Migrator } from "kysely/migration";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LeadFilters } from "../../domain/leads.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import { migrateToLatest, migrations } from "../db/migrate.ts";
+import { migrateToLatest, migratorFor } from "../db/migrate.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { type LeadList, listLeads, searchableText } from "./lead-lists.repository.ts";
@@ -247,7 +246,7 @@ describe.each(testEngines)("lead search on $name", (engine) => {
   it("indexes the leads that were stored before the search index existed", async () => {
     handle = await engine.open({ migrate: false });
     const db = handle.db as unknown as Kysely<unknown>;
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = await migratorFor(db);
     const before = await migrator.migrateTo("2026-11-22T14-00-lead-history");
     if (before.error) throw before.error;
     const rows = await insertLeads(db, seeds.slice(0, 8));

@@ -53,58 +53,66 @@ export async function leadStats(
   const count = (query: SelectQueryBuilder<Database, "leads", object>) =>
     query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
   const speedSince = new Date(now.getTime() - speedWindowDays * 24 * hourMs).toISOString();
-  const [unread, all, converted, perWeek, due, waiting, firstReplies] = await Promise.all([
-    // Two counts, each a quick walk of an index (one count over a CASE reads every row).
-    count(db.selectFrom("leads").where("comm_status", "=", "UNREAD")),
-    count(db.selectFrom("leads")),
-    // Leads that are CONVERTED now and were set so this month.
-    db
-      .selectFrom("lead_events")
-      .innerJoin("leads", "leads.id", "lead_events.lead_id")
-      .where("lead_events.field", "=", "LeadStatus")
-      .where("lead_events.to_value", "=", "CONVERTED")
-      .where("lead_events.created_at", ">=", monthStart)
-      .where("leads.lead_status", "=", "CONVERTED")
-      .select((eb) => eb.fn.count<number | string>("lead_events.lead_id").distinct().as("n"))
-      .executeTakeFirstOrThrow(),
-    // Grouped outside a subquery: PostgreSQL would not see the CASE in GROUP BY, with its own
-    // parameter numbers, as the same expression as the one selected.
-    db
-      .selectFrom(
+  const [unread, all, converted, perWeek, due, waiting, firstReplies, arrivedLately] =
+    await Promise.all([
+      // Two counts, each a quick walk of an index (one count over a CASE reads every row).
+      count(db.selectFrom("leads").where("comm_status", "=", "UNREAD")),
+      count(db.selectFrom("leads")),
+      // Leads that are CONVERTED now and were set so this month.
+      db
+        .selectFrom("lead_events")
+        .innerJoin("leads", "leads.id", "lead_events.lead_id")
+        .where("lead_events.field", "=", "LeadStatus")
+        .where("lead_events.to_value", "=", "CONVERTED")
+        .where("lead_events.created_at", ">=", monthStart)
+        .where("leads.lead_status", "=", "CONVERTED")
+        .select((eb) => eb.fn.count<number | string>("lead_events.lead_id").distinct().as("n"))
+        .executeTakeFirstOrThrow(),
+      // Grouped outside a subquery: PostgreSQL would not see the CASE in GROUP BY, with its own
+      // parameter numbers, as the same expression as the one selected.
+      db
+        .selectFrom(
+          db
+            .selectFrom("leads")
+            .where("created_at", ">=", starts[0] ?? monthStart)
+            .select([weekOf.as("week"), "lead_status"])
+            .as("recent"),
+        )
+        .select((eb) => [
+          "recent.week",
+          "recent.lead_status",
+          eb.fn.countAll<number | string>().as("n"),
+        ])
+        .groupBy(["recent.week", "recent.lead_status"])
+        .execute(),
+      dueCounts(db, today),
+      count(
         db
           .selectFrom("leads")
-          .where("created_at", ">=", starts[0] ?? monthStart)
-          .select([weekOf.as("week"), "lead_status"])
-          .as("recent"),
-      )
-      .select((eb) => [
-        "recent.week",
-        "recent.lead_status",
-        eb.fn.countAll<number | string>().as("n"),
-      ])
-      .groupBy(["recent.week", "recent.lead_status"])
-      .execute(),
-    dueCounts(db, today),
-    count(
+          .where("comm_status", "=", "UNREAD")
+          .where("created_at", "<", new Date(now.getTime() - 24 * hourMs).toISOString()),
+      ),
+      // Speed to lead: for each lead of the last 30 days, its first change away from UNREAD,
+      // looked up per lead in the history's (lead_id, created_at) index: the cost follows the
+      // month's leads, not the history's size.
+      // Leads put back to UNREAD count as not answered, as the owner meant.
       db
         .selectFrom("leads")
-        .where("comm_status", "=", "UNREAD")
-        .where("created_at", "<", new Date(now.getTime() - 24 * hourMs).toISOString()),
-    ),
-    // Speed to lead: for each lead of the last 30 days, its first change away from UNREAD.
-    db
-      .selectFrom("leads")
-      .innerJoin("lead_events", "lead_events.lead_id", "leads.id")
-      .where("leads.created_at", ">=", speedSince)
-      .where("lead_events.field", "=", "CommStatus")
-      .where("lead_events.from_value", "=", "UNREAD")
-      .groupBy(["leads.id", "leads.created_at"])
-      .select((eb) => [
-        "leads.created_at as arrived",
-        eb.fn.min("lead_events.created_at").as("answered"),
-      ])
-      .execute(),
-  ]);
+        .where("leads.created_at", ">=", speedSince)
+        .where("leads.comm_status", "<>", "UNREAD")
+        .select((eb) => [
+          "leads.created_at as arrived",
+          eb
+            .selectFrom("lead_events")
+            .whereRef("lead_events.lead_id", "=", "leads.id")
+            .where("lead_events.field", "=", "CommStatus")
+            .where("lead_events.from_value", "=", "UNREAD")
+            .select((inner) => inner.fn.min("lead_events.created_at").as("first"))
+            .as("answered"),
+        ])
+        .execute(),
+      count(db.selectFrom("leads").where("created_at", ">=", speedSince)),
+    ]);
   const weeks = weekDays.map((start) => ({
     start,
     counts: Object.fromEntries(leadStatuses.map((s) => [s, 0])) as Record<LeadStatus, number>,
@@ -115,6 +123,7 @@ export async function leadStats(
   }
   const newCount = Number(unread.n);
   const minutes = firstReplies
+    .filter((row) => row.answered !== null)
     .map(
       (row) =>
         (new Date(row.answered as string | Date).getTime() - new Date(row.arrived).getTime()) /
@@ -132,6 +141,7 @@ export async function leadStats(
     waitingOver24h: Number(waiting.n),
     firstReply: {
       days: speedWindowDays,
+      arrived: Number(arrivedLately.n),
       leads: minutes.length,
       medianMinutes: percentile(minutes, 0.5),
       p90Minutes: percentile(minutes, 0.9),

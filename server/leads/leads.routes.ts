@@ -2,7 +2,13 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { todayIn } from "../../domain/dates.ts";
 import { endpoints } from "../../domain/endpoints.ts";
-import { type LeadRecord, leadTexts, pageSize, pagingTexts } from "../../domain/leads.ts";
+import {
+  isWithinHorizon,
+  type LeadRecord,
+  leadTexts,
+  pageSize,
+  pagingTexts,
+} from "../../domain/leads.ts";
 import { typed } from "../api/contracts.ts";
 import { requireAdmin } from "../auth/guards.ts";
 import type { TokenSettings } from "../auth/tokens.ts";
@@ -35,6 +41,7 @@ const exportColumns = [
   "SourcePage",
   "CreatedAt",
   "UpdatedAt",
+  "NextFollowUp",
 ] as const satisfies ReadonlyArray<keyof LeadRecord>;
 
 export type LeadsRoutesOptions = {
@@ -120,7 +127,7 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
           yield csvRow(exportColumns.map((column) => record[column]));
         }
       }
-      const day = new Date().toISOString().slice(0, 10);
+      const day = today();
       return (
         reply
           .type("text/csv; charset=utf-8")
@@ -143,6 +150,9 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
       const { ID, UpdatedAt, CommStatus, LeadStatus, Notes, NextFollowUp } = request.body;
       if (ID !== undefined && ID.toLowerCase() !== id)
         return reply.code(400).send({ message: leadTexts.idMismatch });
+      // Two years from the owner's today, on the owner's clock (the schema checks the rest).
+      if (NextFollowUp && !isWithinHorizon(NextFollowUp, today()))
+        return reply.code(400).send({ message: leadTexts.badFollowUp });
       const admin = request.admin ?? { id: null, email: "unknown" };
       const result = await updateLead(
         db,

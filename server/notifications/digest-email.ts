@@ -1,4 +1,4 @@
-import type { CalendarDate } from "../../domain/dates.ts";
+import { type CalendarDate, waitedFor } from "../../domain/dates.ts";
 import type { StoredLead } from "../../domain/leads.ts";
 import { site } from "../../domain/site.ts";
 import { type OutgoingEmail, oneLine } from "./lead-email.ts";
@@ -17,15 +17,6 @@ export type DigestContent = {
 
 export const isEmptyDigest = (content: DigestContent) =>
   content.unreadCount + content.overdueCount + content.dueTodayCount === 0;
-
-/** "3 h", "2 days": how long a lead has waited, as the tracker shows it. */
-export function waitedFor(since: string, now: Date): string {
-  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} days`;
-}
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

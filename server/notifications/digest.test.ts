@@ -186,6 +186,37 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
     expect(digests()).toHaveLength(1);
   });
 
+  it("never sends a day's digest after that day, even when the mail server failed until then", async () => {
+    await seedWork();
+    smtp.failNextMessages(100);
+    clock = at("2026-11-24T04:30:00Z"); // 11:30 pm in New York: the 23rd's, just in time
+    const app = await instance({ DIGEST_HOUR: "23" });
+    await settle(app);
+    expect(digests()).toHaveLength(0);
+    // The retry comes after midnight there: the 23rd is over, its digest is dropped.
+    smtp.failNextMessages(0);
+    clock = at("2026-11-24T06:00:00Z");
+    await database.db.updateTable("outbox").set({ next_attempt_at: clock.toISOString() }).execute();
+    app.outbox?.poke();
+    await app.outbox?.idle();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(digests()).toHaveLength(0);
+    const [row] = await database.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("kind", "=", "daily-digest")
+      .execute();
+    expect(row).toMatchObject({
+      dedupe_key: "2026-11-23",
+      last_error: "too late: the day is over",
+    });
+    // The 24th's goes at its own hour.
+    clock = at("2026-11-25T04:05:00Z");
+    await settle(app);
+    await eventually(() => digests().length === 1);
+    expect(digests()[0]?.raw).toMatch(/Message-ID: <digest-2026-11-24@/i);
+  });
+
   it("sends nothing on a day with nothing to report", async () => {
     clock = at("2026-11-23T14:00:00Z");
     const app = await instance();
@@ -196,7 +227,7 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
     expect(row).toMatchObject({
       kind: "daily-digest",
       dedupe_key: "2026-11-23",
-      last_error: "nothing to send",
+      last_error: "nothing to report",
     });
     expect(row?.sent_at).not.toBeNull();
   });

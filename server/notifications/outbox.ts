@@ -1,3 +1,4 @@
+import { todayIn } from "../../domain/dates.ts";
 import type { Db } from "../db/connect.ts";
 import { digestLeads } from "../leads/lead-follow-ups.repository.ts";
 import { findLead } from "../leads/lead-lists.repository.ts";
@@ -12,25 +13,36 @@ import {
 } from "./outbox.repository.ts";
 
 export type SendEmail = (email: OutgoingEmail) => Promise<void>;
-export type OutboxSettings = { notifyEmail: string; siteUrl: string };
+export type OutboxSettings = {
+  notifyEmail: string;
+  siteUrl: string;
+  /** The owner's zone: a digest is only worth sending on its own day there. */
+  timeZone?: string;
+};
 
 /**
- * The e-mail a row stands for, made when it is sent, so it says what is true then; null when
- * there is nothing to send (the lead is gone, or the day has nothing to report).
+ * The e-mail a row stands for, made when it is sent, so it says what is true then; or why
+ * there is nothing to send (the lead is gone, the day has nothing to report, or the day is
+ * over: a digest still unsent at the owner's midnight, after retries or a late start, would
+ * say "due today" of yesterday's follow-ups, and the new day brings its own).
  */
 async function emailFor(
   db: Db,
   row: OutboxRow,
   settings: OutboxSettings,
   now: Date,
-): Promise<OutgoingEmail | null> {
+): Promise<{ email: OutgoingEmail } | { skip: string }> {
   if (row.kind === "daily-digest") {
     const { date } = JSON.parse(row.payload) as { date: string };
+    if (date !== todayIn(settings.timeZone ?? "UTC", now))
+      return { skip: "too late: the day is over" };
     const content = { date, ...(await digestLeads(db, date)) };
-    return isEmptyDigest(content) ? null : digestEmail(content, { ...settings, now });
+    return isEmptyDigest(content)
+      ? { skip: "nothing to report" }
+      : { email: digestEmail(content, { ...settings, now }) };
   }
   const lead = row.lead_id ? await findLead(db, row.lead_id) : undefined;
-  return lead ? leadNotification(lead, settings) : null;
+  return lead ? { email: leadNotification(lead, settings) } : { skip: "the lead is gone" };
 }
 
 /**
@@ -47,13 +59,17 @@ export async function processOutbox(
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
+  const started = Date.now();
   for (const row of await dueOutboxRows(db, now)) {
-    if (!(await claimOutboxRow(db, row.id, now))) continue; // another pass has it
+    // Each row's lease starts when it is claimed (the pass's clock moved on by the time taken
+    // so far), so a slow send early in a pass does not eat into the leases of the rows after.
+    const claimedAt = new Date(now.getTime() + (Date.now() - started));
+    if (!(await claimOutboxRow(db, row.id, claimedAt))) continue; // another pass has it
     try {
-      const email = await emailFor(db, row, settings, now);
-      if (email) await send(email);
-      await markOutboxSent(db, row.id, new Date(), email ? null : "nothing to send");
-      if (email) sent++;
+      const work = await emailFor(db, row, settings, now);
+      if ("email" in work) await send(work.email);
+      await markOutboxSent(db, row.id, new Date(), "skip" in work ? work.skip : null);
+      if ("email" in work) sent++;
     } catch (error) {
       await markOutboxFailed(db, row, String((error as Error).message ?? error), now);
       failed++;

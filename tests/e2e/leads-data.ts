@@ -87,6 +87,13 @@ export async function signInOwner(page: Page) {
   return session;
 }
 
+/** A lead's next follow-up date, set as the owner would have set it earlier. */
+export async function setFollowUp(id: string, date: string | null) {
+  await withDb((db) =>
+    updateLead(db, { id, changes: { NextFollowUp: date } }, { id: null, email: owner.email }),
+  );
+}
+
 /** Someone else's save, straight through the repository (for the conflict test). */
 export async function saveAsSomeoneElse(
   id: string,

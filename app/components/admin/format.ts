@@ -1,6 +1,40 @@
-/** Dates in the admin, in the owner's own time zone. */
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+import type { CalendarDate } from "../../../domain/dates.ts";
+
+/** Dates in the admin, in the owner's time zone (TIMEZONE), whatever the browser's. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+export function formatDateTime(iso: string, timeZone?: string): string {
+  const key = timeZone ?? "";
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      ...(timeZone ? { timeZone } : {}),
+    });
+    dateTimeFormats.set(key, format);
+  }
+  return format.format(new Date(iso));
+}
+
+/** A calendar day ("Thu, Nov 26"): a date, not an instant, so no zone moves it. */
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+export const formatDay = (date: CalendarDate) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+
+/** "3 h 20 min", "1 day 2 h": a duration in minutes, for the dashboard. */
+export function duration(minutes: number): string {
+  const total = Math.round(minutes);
+  if (total < 60) return `${total} min`;
+  const hours = Math.floor(total / 60);
+  if (hours < 24) return total % 60 ? `${hours} h ${total % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  return `${days} ${days === 1 ? "day" : "days"}${rest ? ` ${rest} h` : ""}`;
+}
 
 /** Human names for the spec's field names, for history lines. */
 export const fieldNames = {

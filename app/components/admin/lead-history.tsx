@@ -2,7 +2,8 @@ import { useState } from "react";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { type LeadEvent, leadTexts } from "../../../domain/leads.ts";
 import { authGet } from "../../session/api.ts";
-import { fieldNames, formatDateTime } from "./format.ts";
+import { fieldNames, formatDateTime, formatDay } from "./format.ts";
+import { useOwnerClock } from "./owner-clock.tsx";
 
 type State =
   | { kind: "closed" }
@@ -14,6 +15,7 @@ const clip = (text: string) => (text.length > 140 ? `${text.slice(0, 140)}…` :
 
 /** A lead's recorded changes, fetched when first opened and again on each reopen. */
 export function LeadHistory({ leadId }: { leadId: string }) {
+  const clock = useOwnerClock();
   const [state, setState] = useState<State>({ kind: "closed" });
 
   async function onToggle(event: React.SyntheticEvent<HTMLDetailsElement>) {
@@ -41,7 +43,7 @@ export function LeadHistory({ leadId }: { leadId: string }) {
             {state.events.map((event) => (
               <li key={event.ID} className="grid gap-0.5 sm:grid-cols-[11rem_1fr] sm:gap-2">
                 <span className="text-muted">
-                  <time dateTime={event.At}>{formatDateTime(event.At)}</time>
+                  <time dateTime={event.At}>{formatDateTime(event.At, clock.timeZone)}</time>
                 </span>
                 <span>
                   <span className="font-semibold">{fieldNames[event.Field]}</span>{" "}
@@ -49,6 +51,12 @@ export function LeadHistory({ leadId }: { leadId: string }) {
                     <>
                       edited: <q className="break-words">{clip(event.To) || "(cleared)"}</q>
                     </>
+                  ) : event.Field === "NextFollowUp" ? (
+                    event.To ? (
+                      `set to ${formatDay(event.To)}`
+                    ) : (
+                      "cleared"
+                    )
                   ) : (
                     <>
                       {event.From} → {event.To}

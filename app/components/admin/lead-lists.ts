@@ -1,3 +1,4 @@
+import type { CalendarDate } from "../../../domain/dates.ts";
 import type { LeadRecord } from "../../../domain/leads.ts";
 
 /** One list as the page holds it: the leads so far, where the next page is, and any load error. */
@@ -8,7 +9,12 @@ export type ListState = {
   readonly loadingMore?: boolean;
 };
 
-export type Lists = { readonly fresh: ListState; readonly old: ListState };
+/** The tracker's lists: Due (today and overdue), New Leads and Follow Up With. */
+export type Lists = {
+  readonly due?: ListState;
+  readonly fresh: ListState;
+  readonly old: ListState;
+};
 
 /** The next page's URL from a `Link: <…>; rel="next"` header. */
 export function nextPageUrl(link: string | null): string | null {
@@ -21,21 +27,39 @@ const without = (list: ListState, id: string): ListState => ({
   leads: list.leads.filter((lead) => lead.ID !== id),
 });
 
+/** Whether a lead belongs in the Due strip today: its follow-up is today or earlier. */
+export const isDue = (lead: LeadRecord, today: CalendarDate) =>
+  Boolean(lead.NextFollowUp && lead.NextFollowUp <= today);
+
+/** The Due strip after a save: updated in place while still due, in date order when newly due. */
+function placeInDue(due: ListState, lead: LeadRecord, today: CalendarDate): ListState {
+  if (!isDue(lead, today)) return without(due, lead.ID);
+  if (due.leads.some((other) => other.ID === lead.ID))
+    return { ...due, leads: due.leads.map((other) => (other.ID === lead.ID ? lead : other)) };
+  const key = (l: LeadRecord) => `${l.NextFollowUp}|${l.ID}`;
+  const at = due.leads.findIndex((other) => key(other) > key(lead));
+  const leads = [...due.leads];
+  leads.splice(at === -1 ? leads.length : at, 0, lead);
+  return { ...due, leads };
+}
+
 /**
  * Where a saved lead goes (spec section 4): no longer UNREAD → the top of "Follow Up With";
- * UNREAD again → back into "New Leads", in its place by arrival. Its new values replace the old.
+ * UNREAD again → back into "New Leads", in its place by arrival. Its new values replace the
+ * old. The Due strip keeps it while its follow-up is today or earlier.
  */
-export function placeSavedLead(lists: Lists, lead: LeadRecord): Lists {
+export function placeSavedLead(lists: Lists, lead: LeadRecord, today = ""): Lists {
   const fresh = without(lists.fresh, lead.ID);
   const old = without(lists.old, lead.ID);
+  const due = lists.due ? { due: placeInDue(lists.due, lead, today) } : {};
   if (lead.CommStatus !== "UNREAD") {
-    return { fresh, old: { ...old, leads: [lead, ...old.leads] } };
+    return { ...due, fresh, old: { ...old, leads: [lead, ...old.leads] } };
   }
   // Without arrival times (a server that sends only the spec's fields), it goes on top.
   const at = fresh.leads.findIndex((other) => (other.CreatedAt ?? "") < (lead.CreatedAt ?? "~"));
   const leads = [...fresh.leads];
   leads.splice(at === -1 ? leads.length : at, 0, lead);
-  return { fresh: { ...fresh, leads }, old };
+  return { ...due, fresh: { ...fresh, leads }, old };
 }
 
 /** Appends a further page, skipping leads already shown (one may have moved here meanwhile). */

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
-import { leadTexts } from "../../../domain/leads.ts";
+import { type LeadStats, leadTexts } from "../../../domain/leads.ts";
+import { duration } from "../../components/admin/format.ts";
 import { WeeklyLeadsChart } from "../../components/admin/weekly-chart.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { Arrow, Container, Eyebrow } from "../../components/layout.tsx";
@@ -17,8 +18,11 @@ export async function clientLoader() {
   return { stats: null, error: (!result.ok && result.error) || leadTexts.failed };
 }
 
-// The server counts months in UTC, so the label does too.
-const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" });
+/** The month's name where the owner is: the server counts "this month" from their midnight. */
+const monthName = (today: string | undefined) =>
+  new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(
+    today ? new Date(`${today}T12:00:00Z`) : new Date(),
+  );
 
 /** The admin's overview (spec section 2): where the leads stand, and the last 12 weeks. */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
@@ -41,9 +45,23 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
     {
       label: "Converted this month",
       value: stats?.convertedThisMonth,
-      detail: `Set to Converted since ${monthName.format(new Date())}\u00a01.`,
+      detail: `Set to Converted since ${monthName(stats?.today)}\u00a01.`,
       to: "/admin/leads?lead=CONVERTED",
       action: "See converted leads",
+    },
+    {
+      label: "Overdue",
+      value: stats?.overdue,
+      detail: "Follow-ups whose day has passed.",
+      to: "/admin/leads?due=overdue",
+      action: "See overdue follow-ups",
+    },
+    {
+      label: "Due today",
+      value: stats?.dueToday,
+      detail: "Follow-ups planned for today.",
+      to: "/admin/leads?due=today",
+      action: "See today's follow-ups",
     },
   ];
   return (
@@ -61,7 +79,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <dl className="mt-5 grid gap-2 sm:grid-cols-3">
+      <dl className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-5">
         {cards.map((card) => (
           <div
             key={card.label}
@@ -92,11 +110,79 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
 
+      {stats?.firstReply ? (
+        <SpeedToLead firstReply={stats.firstReply} waitingOver24h={stats.waitingOver24h ?? 0} />
+      ) : null}
+
       {stats ? (
         <div className="mt-4">
           <WeeklyLeadsChart weeks={stats.weeks} />
         </div>
       ) : null}
     </Container>
+  );
+}
+
+/**
+ * Speed to lead: how soon leads hear back. The median and the 90th percentile of the time
+ * from arrival to the first change away from UNREAD, over the last 30 days, and the leads
+ * still waiting after a day.
+ */
+function SpeedToLead({
+  firstReply,
+  waitingOver24h,
+}: {
+  firstReply: NonNullable<LeadStats["firstReply"]>;
+  waitingOver24h: number;
+}) {
+  const figures = [
+    {
+      label: "Median time to first reply",
+      value: firstReply.medianMinutes === null ? "–" : duration(firstReply.medianMinutes),
+    },
+    {
+      label: "9 in 10 answered within",
+      value: firstReply.p90Minutes === null ? "–" : duration(firstReply.p90Minutes),
+    },
+    {
+      label: "New leads waiting over 24 hours",
+      value: waitingOver24h.toLocaleString("en-US"),
+    },
+  ];
+  return (
+    <section
+      aria-labelledby="speed-heading"
+      className="mt-4 rounded-sm border border-line bg-white/60 p-2 sm:p-3"
+    >
+      <h2 id="speed-heading" className="text-xl font-bold">
+        Speed to lead
+      </h2>
+      <p className="mt-0.5 text-sm text-muted">
+        {firstReply.leads
+          ? `Time from a lead's arrival to its first reply, over the last ${firstReply.days} days: ${firstReply.leads.toLocaleString("en-US")}${
+              firstReply.arrived === undefined
+                ? ""
+                : ` of ${firstReply.arrived.toLocaleString("en-US")}`
+            } leads answered so far.`
+          : `No lead of the last ${firstReply.days} days has had a reply yet.`}
+      </p>
+      <dl className="mt-2 grid gap-2 sm:grid-cols-3">
+        {figures.map((figure) => (
+          <div key={figure.label} className="flex flex-col-reverse gap-0.5">
+            <dt className="text-sm font-semibold">{figure.label}</dt>
+            <dd className="text-2xl font-bold tracking-tight">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {waitingOver24h > 0 ? (
+        <Link
+          to="/admin/leads"
+          className="group mt-2 inline-flex items-center gap-1 font-semibold text-accent-strong"
+        >
+          Answer the ones waiting
+          <Arrow className="size-2 transition-transform group-hover:translate-x-0.5" />
+        </Link>
+      ) : null}
+    </section>
   );
 }

@@ -1,6 +1,9 @@
 import { NavLink, Outlet } from "react-router";
+import { endpoints } from "../../../domain/endpoints.ts";
+import { OwnerClockProvider } from "../../components/admin/owner-clock.tsx";
 import { Container } from "../../components/layout.tsx";
 import { adminSessionContext, requireAdminSession } from "../../session/admin-guard.ts";
+import { authGet } from "../../session/api.ts";
 import type { Route } from "./+types/layout";
 
 /**
@@ -14,9 +17,11 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
-export function clientLoader({ context }: Route.ClientLoaderArgs) {
+export async function clientLoader({ context }: Route.ClientLoaderArgs) {
   const { id, email, firstName } = context.get(adminSessionContext);
-  return { admin: { id, email, firstName } };
+  // The owner's time zone, for what is due and how dates read; the browser's if unknown.
+  const settings = await authGet(endpoints.settings);
+  return { admin: { id, email, firstName }, timeZone: settings.ok ? settings.data.timeZone : null };
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -51,7 +56,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </p>
         </Container>
       </div>
-      <Outlet />
+      <OwnerClockProvider timeZone={loaderData.timeZone}>
+        <Outlet />
+      </OwnerClockProvider>
     </div>
   );
 }

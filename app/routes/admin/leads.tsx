@@ -1,27 +1,26 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import type { CalendarDate } from "../../../domain/dates.ts";
 import { endpoints } from "../../../domain/endpoints.ts";
 import {
   commStatuses,
+  dueFilters,
   type LeadFilters,
   leadStatuses,
   leadTexts,
   parseLeadFilters,
   searchMaxLength,
 } from "../../../domain/leads.ts";
-import {
-  controlId,
-  LeadCard,
-  type LeadMessage,
-  type SaveOutcome,
-} from "../../components/admin/lead-card.tsx";
+import { LeadCard, type LeadMessage, type SaveOutcome } from "../../components/admin/lead-card.tsx";
 import {
   appendPage,
+  isDue,
   type ListState,
   type Lists,
   nextPageUrl,
   placeSavedLead,
 } from "../../components/admin/lead-lists.ts";
+import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { compactFieldClass, FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass, Container, Eyebrow } from "../../components/layout.tsx";
 import { privateMeta } from "../../seo.ts";
@@ -35,32 +34,55 @@ const queryOf = (filters: LeadFilters) => {
   if (filters.q) params.set("q", filters.q);
   if (filters.comm) params.set("comm", filters.comm);
   if (filters.lead) params.set("lead", filters.lead);
+  if (filters.due) params.set("due", filters.due);
   return params;
 };
 
-async function loadList(list: "new" | "old", target: Target): Promise<ListState> {
-  const result = await authGet(list === "new" ? endpoints.newLeads : endpoints.oldLeads, target);
+const listEndpoints = {
+  due: endpoints.dueLeads,
+  fresh: endpoints.newLeads,
+  old: endpoints.oldLeads,
+} as const;
+type ListKey = keyof typeof listEndpoints;
+
+async function loadList(which: ListKey, target: Target): Promise<ListState> {
+  const result = await authGet(listEndpoints[which], target);
   if (!result.ok) {
     // Spec section 8: the body is kept as the list's error text (and, here, shown).
-    return { leads: [], next: null, error: (!result.ok && result.error) || leadTexts.failed };
+    return { leads: [], next: null, error: result.error || leadTexts.failed };
   }
   return { leads: result.data, next: nextPageUrl(result.headers.get("link")), error: null };
 }
 
-/** Both lists, 50 each, with the URL's search and filters; the layout's guard ran first. */
+/** Most days, the whole Due strip in one page, so its heading's count is exact. */
+const duePage = "limit=200";
+
+/**
+ * Both lists, 50 each, with the URL's search and filters, and (on the unfiltered tracker) the
+ * Due strip; the layout's guard ran first.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   const query = queryOf(filters).toString();
-  const [fresh, old] = await Promise.all([loadList("new", { query }), loadList("old", { query })]);
-  return { filters, lists: { fresh, old } satisfies Lists };
+  const filtered = query !== "";
+  const [fresh, old, due] = await Promise.all([
+    loadList("fresh", { query }),
+    loadList("old", { query }),
+    filtered ? undefined : loadList("due", { query: duePage }),
+  ]);
+  return { filters, lists: { fresh, old, ...(due ? { due } : {}) } satisfies Lists };
 }
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const { filters } = loaderData;
   const [lists, setLists] = useState<Lists>(loaderData.lists);
   const [messages, setMessages] = useState<Record<string, LeadMessage>>({});
-  const focusAfterMove = useRef<string | null>(null);
+  /** Follow-up dates suggested after a reply, by lead: kept while the lead moves lists. */
+  const [offers, setOffers] = useState<Record<string, CalendarDate>>({});
+  /** Where focus goes after a save re-renders the lists: the first of these that exists. */
+  const focusAfterMove = useRef<string[] | null>(null);
   const navigation = useNavigation();
+  const clock = useOwnerClock();
 
   // New search or filters: start again from what the loader fetched.
   useEffect(() => {
@@ -68,10 +90,14 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
     setMessages({});
   }, [loaderData]);
 
-  // A lead that moved lists is a new element: put focus back on the control being used.
+  // A lead that moved lists is a new element: put focus back on the control being used, in
+  // the list it was used in if the lead is still there, else where the lead went.
   useEffect(() => {
     if (!focusAfterMove.current) return;
-    document.getElementById(focusAfterMove.current)?.focus();
+    const target = focusAfterMove.current
+      .map((id) => document.getElementById(id))
+      .find((element) => element !== null);
+    target?.focus();
     focusAfterMove.current = null;
   });
 
@@ -83,30 +109,48 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
       return next;
     });
 
-  function onSaved({ lead, message, control }: SaveOutcome) {
+  const setOffer = (id: string, date: CalendarDate | null) =>
+    setOffers((all) => {
+      const { [id]: _, ...rest } = all;
+      return date ? { ...rest, [id]: date } : rest;
+    });
+
+  function onSaved({ lead, message, control, listKey }: SaveOutcome) {
     const active = document.activeElement;
-    if (active instanceof HTMLElement && active.closest(`[data-lead-id="${lead.ID}"]`))
-      focusAfterMove.current = controlId(lead.ID, control);
-    setLists((current) => placeSavedLead(current, lead));
-    setMessage(lead.ID, message);
+    if (active instanceof HTMLElement && active.closest(`[data-lead-id="${lead.ID}"]`)) {
+      // The element in use (a select, the date field, a quick choice) in the list it was used
+      // in, or, if the lead left that list, the same element where it went.
+      const prefix = `lead-${listKey}-${lead.ID}-`;
+      const element = active.id.startsWith(prefix) ? active.id.slice(prefix.length) : control;
+      const home = lead.CommStatus === "UNREAD" ? "fresh" : "old";
+      focusAfterMove.current = [listKey, home].map((key) => `lead-${key}-${lead.ID}-${element}`);
+    }
+    setLists((current) => placeSavedLead(current, lead, clock.today));
+    // Said in the card that saved, or, if the lead left that list, where it went.
+    const home = lead.CommStatus === "UNREAD" ? "fresh" : "old";
+    const stayed = listKey === "due" ? isDue(lead, clock.today) : listKey === home;
+    setMessage(lead.ID, { ...message, where: stayed ? listKey : home });
   }
 
-  async function loadMore(which: keyof Lists) {
+  async function loadMore(which: ListKey) {
     const list = lists[which];
-    if (!list.next || list.loadingMore) return;
-    setLists((current) => ({ ...current, [which]: { ...current[which], loadingMore: true } }));
-    const page = await loadList(which === "fresh" ? "new" : "old", { url: list.next });
-    setLists((current) => ({
-      ...current,
-      [which]: page.error
-        ? { ...current[which], loadingMore: false, error: page.error }
-        : appendPage(current[which], page.leads, page.next),
-    }));
+    if (!list?.next || list.loadingMore) return;
+    setLists((current) => ({ ...current, [which]: { ...list, loadingMore: true } }));
+    const page = await loadList(which, { url: list.next });
+    setLists((current) => {
+      const now = current[which] ?? list;
+      return {
+        ...current,
+        [which]: page.error
+          ? { ...now, loadingMore: false, error: page.error }
+          : appendPage(now, page.leads, page.next),
+      };
+    });
   }
 
   const searching =
     navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
-  const filtered = Boolean(filters.q || filters.comm || filters.lead);
+  const filtered = Boolean(filters.q || filters.comm || filters.lead || filters.due);
   return (
     <Container className="pt-6 md:pt-8">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -121,7 +165,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         aria-label="Leads"
-        className="mt-3 grid gap-1.5 rounded-sm border border-line bg-paper-dim/60 p-2 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end"
+        className="mt-3 grid gap-1.5 rounded-sm border border-line bg-paper-dim/60 p-2 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_12rem_12rem_auto] lg:items-end"
         key={queryOf(filters).toString()}
       >
         <div className="sm:col-span-2 lg:col-span-1">
@@ -150,6 +194,14 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           value={filters.lead}
           options={leadStatuses}
         />
+        <FilterSelect
+          name="due"
+          label="Filter by follow-up"
+          value={filters.due}
+          options={dueFilters}
+          labels={dueLabels}
+          omitWhenAny
+        />
         <div className="flex gap-1">
           <button type="submit" className={buttonClass("primary", "sm")}>
             {searching ? "Searching…" : "Search"}
@@ -162,8 +214,27 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
+      {lists.due ? (
+        <div className="mt-5">
+          <LeadSection
+            listKey="due"
+            title="Due"
+            intro="Follow-ups due today or overdue, oldest first. Work down the list; each one leaves it when its date moves on."
+            empty="Nothing due. Follow-ups you schedule show up here on their day."
+            list={lists.due}
+            messages={messages}
+            onSaved={onSaved}
+            onMessage={setMessage}
+            offers={offers}
+            onOffer={setOffer}
+            onLoadMore={() => loadMore("due")}
+          />
+        </div>
+      ) : null}
+
       <div className="mt-5 grid gap-6 pb-4 xl:grid-cols-2 xl:items-start">
         <LeadSection
+          listKey="fresh"
           title="New Leads"
           empty={
             filtered ? "No new leads match this search." : "No new leads. Everything has been read."
@@ -172,9 +243,12 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           messages={messages}
           onSaved={onSaved}
           onMessage={setMessage}
+          offers={offers}
+          onOffer={setOffer}
           onLoadMore={() => loadMore("fresh")}
         />
         <LeadSection
+          listKey="old"
           title="Follow Up With"
           empty={
             filtered ? "No leads to follow up match this search." : "Nothing to follow up yet."
@@ -183,6 +257,8 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           messages={messages}
           onSaved={onSaved}
           onMessage={setMessage}
+          offers={offers}
+          onOffer={setOffer}
           onLoadMore={() => loadMore("old")}
         />
       </div>
@@ -190,17 +266,29 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const dueLabels: Record<string, string> = {
+  overdue: "Overdue",
+  today: "Due today",
+  week: "Due this week",
+};
+
 function FilterSelect({
   name,
   label,
   value,
   options,
+  labels = {},
+  omitWhenAny = false,
 }: {
   name: string;
   label: string;
   value: string | undefined;
   options: readonly string[];
+  labels?: Record<string, string>;
+  /** Leave the parameter out of the URL when "Any" is chosen (filters added after the spec's). */
+  omitWhenAny?: boolean;
 }) {
+  const [chosen, setChosen] = useState(value ?? "");
   return (
     <div>
       <label htmlFor={`filter-${name}`} className="text-sm font-semibold">
@@ -208,14 +296,15 @@ function FilterSelect({
       </label>
       <select
         id={`filter-${name}`}
-        name={name}
+        name={omitWhenAny && chosen === "" ? undefined : name}
         defaultValue={value ?? ""}
+        onChange={(event) => setChosen(event.target.value)}
         className={`${compactFieldClass} font-semibold`}
       >
         <option value="">Any</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labels[option] ?? option}
           </option>
         ))}
       </select>
@@ -224,20 +313,28 @@ function FilterSelect({
 }
 
 function LeadSection({
+  listKey,
   title,
+  intro,
   empty,
   list,
   messages,
+  offers,
   onSaved,
   onMessage,
+  onOffer,
   onLoadMore,
 }: {
+  listKey: ListKey;
   title: string;
+  intro?: string;
   empty: string;
   list: ListState;
   messages: Record<string, LeadMessage>;
   onSaved: (outcome: SaveOutcome) => void;
   onMessage: (id: string, message: LeadMessage | undefined) => void;
+  offers: Record<string, CalendarDate>;
+  onOffer: (id: string, date: CalendarDate | null) => void;
   onLoadMore: () => void;
 }) {
   const headingId = `${title.toLowerCase().replaceAll(" ", "-")}-heading`;
@@ -250,6 +347,7 @@ function LeadSection({
           {list.next ? "+" : ""}
         </span>
       </h2>
+      {intro ? <p className="mt-1 max-w-3xl text-sm text-muted">{intro}</p> : null}
       {list.error ? (
         <div className="mt-2">
           <FormMessage kind="error">{list.error}</FormMessage>
@@ -261,9 +359,12 @@ function LeadSection({
           <li key={lead.ID}>
             <LeadCard
               lead={lead}
+              listKey={listKey}
               message={messages[lead.ID]}
+              offer={offers[lead.ID]}
               onSaved={onSaved}
               onMessage={onMessage}
+              onOffer={onOffer}
             />
           </li>
         ))}
@@ -284,6 +385,7 @@ function LeadSection({
 
 /** Downloads the current search as CSV (the token travels in a header, so not a plain link). */
 function ExportButton({ filters }: { filters: LeadFilters }) {
+  const clock = useOwnerClock();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({
     busy: false,
     error: null,
@@ -298,7 +400,7 @@ function ExportButton({ filters }: { filters: LeadFilters }) {
     const url = URL.createObjectURL(blob);
     const link = document.createElement("a");
     link.href = url;
-    link.download = `leads-${new Date().toISOString().slice(0, 10)}.csv`;
+    link.download = `leads-${clock.today}.csv`;
     link.click();
     URL.revokeObjectURL(url);
     setState({ busy: false, error: null });
