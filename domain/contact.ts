@@ -54,6 +54,22 @@ export const contactRequest = z
       ),
       /** The page the form was sent from (the lead's source); a path, kept only if short. */
       sourcePage: z.optional(z.catch(z.string().check(z.maxLength(200)), "")),
+      // Where the visit came from and when the form was first used: hints, cleaned and cut to
+      // size on the server, never a reason to refuse a lead.
+      referrer: z.optional(
+        z.catch(z.string().check(z.describe("The landing page's referrer.")), ""),
+      ),
+      utmSource: z.optional(z.catch(z.string(), "")),
+      utmMedium: z.optional(z.catch(z.string(), "")),
+      utmCampaign: z.optional(z.catch(z.string(), "")),
+      formToken: z.optional(
+        z.catch(
+          z
+            .string()
+            .check(z.describe("From GET /api/leads/contact-token, when the form was first used.")),
+          "",
+        ),
+      ),
       [honeypotField]: z.optional(z.catch(z.string(), "")),
     },
     // Not even an object: the first rule in the spec's order (the email) fails first.

@@ -12,6 +12,7 @@ import {
   signupBody,
 } from "./auth.ts";
 import { contactRequest } from "./contact.ts";
+import { bulkUnknown, bulkUpdateBody, bulkUpdated } from "./lead-bulk.ts";
 import {
   adminSettings,
   dueListQuery,
@@ -25,6 +26,7 @@ import {
   leadStats,
   leadUpdateBody,
 } from "./leads.ts";
+import { formTokenResponse, spamLead, spamList } from "./spam.ts";
 
 /**
  * Every endpoint of the API, described once (design.md, "Contracts first"). The server
@@ -86,6 +88,20 @@ export const endpoints = {
           .check(z.describe("A form post: `Location` is the page that shows the outcome.")),
         ...errorResponses(400, 413, 415),
       },
+    },
+  },
+
+  contactToken: {
+    method: "GET",
+    url: "/api/leads/contact-token",
+    schema: {
+      summary: "Start the contact form's clock",
+      description:
+        "The contact form asks for this when it is first used and sends it back as " +
+        "`formToken`. A request sent sooner than 3 seconds after, or with a forged token, is " +
+        "kept as spam for review (and answered like any other). 60 per address per minute.",
+      tags: ["Contact"],
+      response: { 200: formTokenResponse, ...errorResponses() },
     },
   },
 
@@ -283,6 +299,95 @@ export const endpoints = {
         200: leadSaved,
         ...errorResponses(400, 401, 403, 404),
         409: leadConflict,
+      },
+    },
+  },
+
+  bulkUpdate: {
+    method: "POST",
+    url: "/api/leads/bulk-update",
+    schema: {
+      summary: "Update many leads",
+      description:
+        "Admins only. Sets CommStatus, LeadStatus and/or NextFollowUp on up to 500 leads in " +
+        "one transaction, with a history entry for each change. A lead sent as " +
+        "`{ ID, UpdatedAt }` that changed since is left alone and returned under `conflicts`. " +
+        "If any ID is unknown, nothing is changed (404, with the unknown IDs).",
+      tags: ["Leads"],
+      security: tokenSecurity,
+      body: bulkUpdateBody,
+      response: { 200: bulkUpdated, ...errorResponses(400, 401, 403), 404: bulkUnknown },
+    },
+  },
+
+  eraseLead: {
+    method: "DELETE",
+    url: "/api/leads/:id",
+    schema: {
+      summary: "Erase a lead",
+      description:
+        "Admins only. Deletes the lead (or the spam submission) for good: its row, history, " +
+        "search index entry and pending e-mails, in one transaction. An audit entry records " +
+        "that a lead was erased, by whom and when, and nothing about the person.",
+      tags: ["Leads"],
+      security: tokenSecurity,
+      params: leadIdParams,
+      response: {
+        200: messageResponse("Erased."),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    },
+  },
+
+  spamLeads: {
+    method: "GET",
+    url: "/api/leads/spam",
+    schema: {
+      summary: "Spam",
+      description:
+        "Admins only. Submissions kept as spam, newest first, each with its `SpamReason`; " +
+        "deleted 30 days after they were judged spam. Paged like the lists.",
+      tags: ["Spam"],
+      security: tokenSecurity,
+      querystring: dueListQuery,
+      response: { 200: spamList, ...errorResponses(400, 401, 403) },
+    },
+  },
+
+  notSpam: {
+    method: "POST",
+    url: "/api/leads/:id/not-spam",
+    schema: {
+      summary: "Not spam",
+      description:
+        "Admins only. Moves a spam submission to New Leads as an UNREAD, WARM lead and " +
+        "queues its notification e-mail, like a lead that had arrived normally.",
+      tags: ["Spam"],
+      security: tokenSecurity,
+      params: leadIdParams,
+      body: emptyBody,
+      response: {
+        200: leadSaved,
+        ...errorResponses(400, 401, 403, 404),
+      },
+    },
+  },
+
+  markSpam: {
+    method: "POST",
+    url: "/api/leads/:id/spam",
+    schema: {
+      summary: "Mark as spam",
+      description:
+        "Admins only. Moves a lead to Spam (its history is not kept); repeats of its message " +
+        "are then kept as spam too. Not spam brings it back.",
+      tags: ["Spam"],
+      security: tokenSecurity,
+      params: leadIdParams,
+      body: emptyBody,
+      response: {
+        200: z.object({ message: z.string(), lead: spamLead }),
+        ...errorResponses(400, 401, 403, 404),
       },
     },
   },

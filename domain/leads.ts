@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { isIsoTimestamp, isoTimestamp, textCheck } from "./api.ts";
 import { addDays, type CalendarDate, isCalendarDate } from "./dates.ts";
+import { sourceFilterOf } from "./lead-source.ts";
 import { limits } from "./limits.ts";
 
 /**
@@ -37,6 +38,7 @@ export const leadTexts = Object.freeze({
     "NextFollowUp must be a real date (YYYY-MM-DD) from 2000 to two years from today, or null to clear it.",
   badUpdatedAt: "UpdatedAt must be the lead's UpdatedAt timestamp.",
   notAnObject: "Send the changes as one JSON object.",
+  erased: "The lead and its history are erased.",
 });
 
 export const pagingTexts = Object.freeze({
@@ -79,6 +81,22 @@ export const leadRecord = z
         .check(
           z.describe(
             "The day of the next follow-up (YYYY-MM-DD, in the owner's time zone), or null.",
+          ),
+        ),
+    ),
+    // Where the lead came from (issue 12).
+    Referrer: z.optional(
+      z.nullable(z.string()).check(z.describe("The site that sent the visitor (origin and path).")),
+    ),
+    UtmSource: z.optional(z.nullable(z.string())),
+    UtmMedium: z.optional(z.nullable(z.string())),
+    UtmCampaign: z.optional(z.nullable(z.string())),
+    Source: z.optional(
+      z
+        .nullable(z.string())
+        .check(
+          z.describe(
+            'One label for where the lead came from: utm_source, the referring site, or "direct".',
           ),
         ),
     ),
@@ -133,11 +151,18 @@ const readsAsApiTimestamp = (value: string) => {
     isIsoTimestamp(new Date(time).toISOString())
   );
 };
-const basedOnTimestamp = z.pipe(
+export const basedOnTimestamp = z.pipe(
   z
     .string({ error: leadTexts.badUpdatedAt })
     .check(z.refine(readsAsApiTimestamp, { error: leadTexts.badUpdatedAt })),
   z.transform((value) => new Date(value).toISOString()),
+);
+
+/** A follow-up day to set, or null to clear it (the two-year horizon is checked by the route). */
+export const followUpDate = z.nullable(
+  z
+    .string({ error: leadTexts.badFollowUp })
+    .check(z.refine(isFollowUpDate, { error: leadTexts.badFollowUp })),
 );
 
 /**
@@ -165,17 +190,11 @@ export const leadUpdateBody = z
         ),
       ),
       NextFollowUp: z.optional(
-        z
-          .nullable(
-            z
-              .string({ error: leadTexts.badFollowUp })
-              .check(z.refine(isFollowUpDate, { error: leadTexts.badFollowUp })),
-          )
-          .check(
-            z.describe(
-              "The day of the next follow-up (YYYY-MM-DD), or null to clear it. Left out, it stays as it is.",
-            ),
+        followUpDate.check(
+          z.describe(
+            "The day of the next follow-up (YYYY-MM-DD), or null to clear it. Left out, it stays as it is.",
           ),
+        ),
       ),
       UpdatedAt: z.optional(
         z
@@ -219,9 +238,23 @@ export type LeadFilters = {
   readonly comm?: CommStatus;
   readonly lead?: LeadStatus;
   readonly due?: DueFilter;
+  /** Where the lead came from: its Source label. */
+  readonly source?: string;
+  /** Only leads still in play: not RESOLVED or DEAD, not CONVERTED or ABANDONED. */
+  readonly active?: boolean;
 };
 
+/** What "Active only" leaves out: conversations that are over and leads that are decided. */
+export const closedCommStatuses = ["RESOLVED", "DEAD"] as const satisfies readonly CommStatus[];
+export const closedLeadStatuses = [
+  "CONVERTED",
+  "ABANDONED",
+] as const satisfies readonly LeadStatus[];
+
 export const searchMaxLength = 200;
+
+/** A yes/no query parameter: "1" or "true" is yes; anything else, no. */
+export const isOn = (value: string | null | undefined) => value === "1" || value === "true";
 
 /** Reads filters from query parameters; unknown or empty values are ignored, never an error. */
 export function parseLeadFilters(params: { get(name: string): string | null }): LeadFilters {
@@ -229,11 +262,14 @@ export function parseLeadFilters(params: { get(name: string): string | null }): 
   const comm = params.get("comm");
   const lead = params.get("lead");
   const due = params.get("due");
+  const source = sourceFilterOf(params.get("source"));
   return {
     ...(q ? { q } : {}),
     ...(commStatuses.includes(comm as CommStatus) ? { comm: comm as CommStatus } : {}),
     ...(leadStatuses.includes(lead as LeadStatus) ? { lead: lead as LeadStatus } : {}),
     ...(dueFilters.includes(due as DueFilter) ? { due: due as DueFilter } : {}),
+    ...(source ? { source } : {}),
+    ...(isOn(params.get("active")) ? { active: true } : {}),
   };
 }
 
@@ -258,6 +294,28 @@ const filterQuery = {
         ),
     ),
     undefined,
+  ),
+  source: z.optional(
+    z.catch(
+      z
+        .string()
+        .check(
+          z.describe('A lead source label (the lead\'s `Source`, e.g. "google" or "direct").'),
+        ),
+      "",
+    ),
+  ),
+  active: z.optional(
+    z.catch(
+      z
+        .string()
+        .check(
+          z.describe(
+            "1 or true: only leads still in play (not RESOLVED or DEAD, not CONVERTED or ABANDONED).",
+          ),
+        ),
+      "",
+    ),
   ),
 };
 
@@ -366,6 +424,18 @@ export const leadStats = z
             "Speed to lead: time from arrival to the first change away from UNREAD, for the leads of the last `days` days that have had one.",
           ),
         ),
+    ),
+    sources: z.optional(
+      z
+        .array(
+          z.object({
+            source: z
+              .nullable(z.string())
+              .check(z.describe("The Source label; null for leads from before it was recorded.")),
+            leads: z.number(),
+          }),
+        )
+        .check(z.describe("Leads of the last 30 days by source, most first (at most 10).")),
     ),
     timeZone: z.optional(
       z.string().check(z.describe("The owner's time zone: months and weeks start there.")),

@@ -4,8 +4,9 @@
  * page of each list, searches, filters, the due list, the dashboard's numbers and an update.
  * Worked leads get the two history entries the lead tracker would have written, and two in
  * five a follow-up date within a month either side of today. SQLite always; PostgreSQL
- * too when TEST_DATABASE_URL is set (in a schema of its own, dropped afterwards). Goal: p95
- * ≤ 50 ms for each list page, search and the due list.
+ * too when TEST_DATABASE_URL is set (in a schema of its own, dropped afterwards). A spam wave
+ * (one submission for every 20 leads) sits beside them. Goals at p95: 50 ms for each list
+ * page, search, filter, the due list and the spam list; 500 ms for a 500-lead bulk update.
  *
  *   npm run bench:leads [-- --leads=100000] [-- --runs=200]
  */
@@ -52,6 +53,35 @@ const words = [
   "vet",
 ];
 
+const sources = ["direct", "direct", "google", "newsletter", "facebook.com", "yelp"];
+/** Spam kept for review: a bot wave's worth, beside the leads. */
+const spamCount = Math.max(100, Math.round(leadCount / 20));
+
+async function seedSpam(db: Kysely<Database>) {
+  const now = Date.now();
+  const month = 30 * 24 * 60 * 60 * 1000;
+  for (let start = 0; start < spamCount; start += 500) {
+    const rows = Array.from({ length: Math.min(500, spamCount - start) }, (_, j) => {
+      const i = start + j;
+      const at = new Date(now - Math.floor((i / spamCount) * month)).toISOString();
+      return {
+        id: uuidv7(Date.parse(at)),
+        first_name: `Bot${i}`,
+        last_name: "Seo",
+        email: `bot${i}@spam.example`,
+        message: `Cheap backlinks and guaranteed first page ranking, offer ${i % 50}.`,
+        source_page: "/home",
+        source: "direct",
+        reason: ["honeypot", "too-fast", "repeat"][i % 3] ?? "honeypot",
+        message_hash: `hash-${i % 50}`,
+        created_at: at,
+        flagged_at: at,
+      };
+    });
+    await db.insertInto("spam_leads").values(rows).execute();
+  }
+}
+
 async function seed(db: Kysely<Database>) {
   const year = 365 * 24 * 60 * 60 * 1000;
   const now = Date.now();
@@ -73,6 +103,7 @@ async function seed(db: Kysely<Database>) {
         comm_status: comm[i % comm.length] ?? "UNREAD",
         notes: "",
         source_page: "/home",
+        source: sources[i % sources.length] ?? "direct",
         created_at: new Date(created).toISOString(),
         updated_at: new Date(Math.min(updated, now)).toISOString(),
         next_follow_up:
@@ -99,6 +130,7 @@ async function seed(db: Kysely<Database>) {
       );
     if (events.length > 0) await db.insertInto("lead_events").values(events).execute();
   }
+  await seedSpam(db);
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -113,7 +145,7 @@ async function measure(engine: (typeof testEngines)[number]) {
   // index-only scans the visibility map it would have in service. SQLite keeps no statistics
   // unless told to, and the service never tells it, so it is measured without.
   if (engine.name === "postgres")
-    await sql`vacuum (analyze) leads, lead_events`.execute(database.db);
+    await sql`vacuum (analyze) leads, lead_events, spam_leads`.execute(database.db);
   const seedSeconds = (performance.now() - seeded) / 1000;
   const app = await buildTestApp(database, { JWT_SECRET: testSecret });
   const admin = await signedInUser(database.db, "admin");
@@ -128,6 +160,16 @@ async function measure(engine: (typeof testEngines)[number]) {
     return /<([^>]+)>; rel="next"/.exec(String(res.headers.link))?.[1] ?? url;
   };
   const dueThirdPage = await nextOf(await nextOf("/api/leads/due"));
+  // 500 of the worked leads, changed back and forth: the most a bulk update takes.
+  const bulkIds = (
+    await database.db
+      .selectFrom("leads")
+      .select("id")
+      .where("comm_status", "<>", "UNREAD")
+      .orderBy("updated_at", "desc")
+      .limit(500)
+      .execute()
+  ).map((row) => row.id);
   const targets: Array<{ name: string; call: (i: number) => Promise<{ statusCode: number }> }> = [
     { name: "GET new (first 50)", call: () => app.inject({ url: "/api/leads/new", headers }) },
     { name: "GET old (first 50)", call: () => app.inject({ url: "/api/leads/old", headers }) },
@@ -180,6 +222,24 @@ async function measure(engine: (typeof testEngines)[number]) {
       call: () => app.inject({ url: "/api/leads/stats", headers }),
     },
     {
+      name: "filter source=google",
+      call: () => app.inject({ url: "/api/leads/new?source=google", headers }),
+    },
+    {
+      name: "spam list (first 50)",
+      call: () => app.inject({ url: "/api/leads/spam", headers }),
+    },
+    {
+      name: "bulk update, 500 leads",
+      call: (i) =>
+        app.inject({
+          method: "POST",
+          url: "/api/leads/bulk-update",
+          headers,
+          payload: { IDs: bulkIds, CommStatus: i % 2 ? "REPLIED" : "CONVERSING" },
+        }),
+    },
+    {
       name: "update",
       call: (i) =>
         app.inject({
@@ -203,8 +263,10 @@ async function measure(engine: (typeof testEngines)[number]) {
     times.sort((a, b) => a - b);
     const p50 = percentile(times, 50);
     const p95 = percentile(times, 95);
+    // The goal: 50 ms for reads, 500 ms for a bulk update; a single update has none.
+    const goal = target.name.startsWith("bulk") ? 500 : target.name === "update" ? Infinity : 50;
     results.push(
-      `| ${engine.name.padEnd(8)} | ${target.name.padEnd(22)} | ${p50.toFixed(1).padStart(6)} | ${p95.toFixed(1).padStart(6)} | ${p95 <= 50 || target.name === "update" ? "yes" : "NO "} |`,
+      `| ${engine.name.padEnd(8)} | ${target.name.padEnd(22)} | ${p50.toFixed(1).padStart(6)} | ${p95.toFixed(1).padStart(6)} | ${p95 <= goal ? "yes" : "NO "} |`,
     );
   }
   await app.close();
@@ -216,7 +278,7 @@ console.log(
   `Seeding ${leadCount.toLocaleString("en-US")} leads per engine; ${runs} runs per call.\n`,
 );
 const lines = [
-  "| engine   | call                   | p50 ms | p95 ms | ≤ 50 ms |",
+  "| engine   | call                   | p50 ms | p95 ms | goal met |",
   "|---|---|---|---|---|",
 ];
 for (const engine of testEngines) {

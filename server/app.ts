@@ -11,7 +11,9 @@ import { loadSigningKey } from "./auth/secret.ts";
 import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
 import { contactRoutes } from "./leads/contact.routes.ts";
+import { triageRoutes } from "./leads/lead-triage.routes.ts";
 import { leadsRoutes } from "./leads/leads.routes.ts";
+import { startSpamPurge } from "./leads/spam-purge.ts";
 import { startDigestScheduler } from "./notifications/digest.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
@@ -221,6 +223,11 @@ export async function buildApp(
   }
   app.decorate("digest", digest);
 
+  // Spam is kept for review for 30 days, then deleted.
+  const spamPurge = startSpamPurge({ db: database.db, now: deps.now, log: app.log });
+  closers.push(() => spamPurge.stop());
+  app.decorate("spamPurge", spamPurge);
+
   typed(app).route({
     ...endpoints.health,
     handler: async (_request, reply) => {
@@ -238,10 +245,21 @@ export async function buildApp(
     digestHour: config.digestHour,
     now: deps.now,
   });
+  await app.register(triageRoutes, {
+    db: database.db,
+    tokens,
+    timeZone: config.timeZone,
+    notify: outbox !== null,
+    onLeadQueued: () => outbox?.poke(),
+    now: deps.now,
+  });
   await app.register(contactRoutes, {
     db: database.db,
     notify: outbox !== null,
     onLeadQueued: () => outbox?.poke(),
+    signingKey: tokens.key,
+    ownHosts: [new URL(config.siteUrl).hostname],
+    now: deps.now,
   });
   const site = await indexSiteFiles(path.join(config.buildDir, "client"));
   await app.register(openApiRoutes);
@@ -258,6 +276,7 @@ export async function buildApp(
 declare module "fastify" {
   interface FastifyInstance {
     outbox: ReturnType<typeof startOutboxWorker> | null;
+    spamPurge: ReturnType<typeof startSpamPurge>;
     digest: ReturnType<typeof startDigestScheduler> | null;
   }
 }

@@ -37,6 +37,8 @@ const tables = [
   "refresh_tokens",
   "lead_events",
   "login_throttle",
+  "spam_leads",
+  "audit_events",
 ] as const;
 type Table = (typeof tables)[number];
 type Snapshot = Record<Table, Map<string, string>>;
@@ -84,6 +86,9 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
   let admin: Awaited<ReturnType<typeof signedInUser>>;
   let member: Awaited<ReturnType<typeof signedInUser>>;
   const leadIds: string[] = [];
+  let spamId = "";
+  /** The fixtures as first stored: put back before each endpoint, whatever the last one did. */
+  let fixtures: { leads: unknown[]; spam: unknown[] } = { leads: [], spam: [] };
   let sent = 0;
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -105,7 +110,40 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
       });
       leadIds.push(id);
     }
+    spamId = (
+      await createContactLead(database.db, {
+        firstName: "Bot",
+        lastName: "Fuzz",
+        email: "bot@spam.example",
+        message: "Cheap backlinks, first page guaranteed, order today!",
+        sourcePage: "/",
+        spam: "honeypot",
+      })
+    ).id;
+    fixtures = {
+      leads: await database.db.selectFrom("leads").selectAll().execute(),
+      spam: await database.db.selectFrom("spam_leads").selectAll().execute(),
+    };
   });
+
+  /** Erasing, marking as spam and Not spam move the fixtures: each endpoint starts from them. */
+  async function restock() {
+    const ids = [...leadIds, spamId];
+    await database.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("outbox").where("lead_id", "in", ids).execute();
+      await trx.deleteFrom("lead_events").where("lead_id", "in", ids).execute();
+      await trx.deleteFrom("leads").where("id", "in", ids).execute();
+      await trx.deleteFrom("spam_leads").where("id", "in", ids).execute();
+      await trx
+        .insertInto("leads")
+        .values(fixtures.leads as never)
+        .execute();
+      await trx
+        .insertInto("spam_leads")
+        .values(fixtures.spam as never)
+        .execute();
+    });
+  }
   afterAll(async () => {
     process.off("unhandledRejection", onUnhandled);
     console.info(
@@ -132,6 +170,7 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
     username: ["sam@fineline.studio", "user@fineline.studio", "USER@fineline.studio"],
     email: ["rosa@bakery.example", "new.person@shop.example"],
     UpdatedAt: [null],
+    IDs: [[leadId], leadIds, [leadId, spamId]],
   });
 
   function requestOf(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
@@ -139,12 +178,12 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
     const withId = endpoint.url.includes(":id");
     const segment = withId
       ? fc.oneof(
-          { weight: 3, arbitrary: fc.constantFrom(...leadIds) },
+          { weight: 3, arbitrary: fc.constantFrom(...leadIds, spamId) },
           { weight: 1, arbitrary: hostileSegment },
         )
       : fc.constant(leadIds[0] ?? "");
     return segment.chain((id) => {
-      const hints = hintsFor(leadIds.includes(id) ? id : (leadIds[0] ?? ""));
+      const hints = hintsFor([...leadIds, spamId].includes(id) ? id : (leadIds[0] ?? ""));
       const path = endpoint.url.replace(":id", id);
       const queryNames = schema.querystring
         ? Object.keys(
@@ -177,29 +216,14 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
     });
   }
 
-  /** Whether a contact body filled the honeypot: answered as stored, must store nothing. */
-  const honeypotFilled = (body: RawBody) => {
-    const text = typeof body.payload === "string" ? body.payload : (body.payload?.toString() ?? "");
-    let fields: unknown;
-    try {
-      fields =
-        body.contentType === "application/x-www-form-urlencoded"
-          ? Object.fromEntries(new URLSearchParams(text))
-          : JSON.parse(text);
-    } catch {
-      return false;
-    }
-    const value = (fields as Record<string, unknown> | null)?.company_website;
-    return typeof value === "string" && value.trim() !== "";
-  };
-
   /** Which tables a request may change, given what it was and how it was answered. */
   function allowed(endpoint: Endpoint, request: FuzzRequest, status: number, location?: string) {
     const ok = status < 300 || (status === 303 && location === "/contact/sent");
     switch (endpoint) {
       case endpoints.contactUs:
         return {
-          tables: ok && !honeypotFilled(request.body) ? ["leads", "outbox"] : [],
+          // A lead, or spam kept for review (the honeypot, a forged timing token, a repeat).
+          tables: ok ? ["leads", "outbox", "spam_leads"] : [],
           insertOnly: true,
         };
       case endpoints.signup:
@@ -219,8 +243,19 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
       case endpoints.logout:
         return { tables: ["refresh_tokens"], insertOnly: false };
       case endpoints.updateLead:
+      case endpoints.bulkUpdate:
         return {
           tables: request.token === "admin" && status === 200 ? ["leads", "lead_events"] : [],
+          insertOnly: false,
+        };
+      case endpoints.eraseLead:
+      case endpoints.markSpam:
+      case endpoints.notSpam:
+        return {
+          tables:
+            request.token === "admin" && status === 200
+              ? ["leads", "lead_events", "outbox", "spam_leads", "audit_events"]
+              : [],
           insertOnly: false,
         };
       default:
@@ -247,6 +282,7 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
     it(
       `${endpoint.method} ${endpoint.url} (${name}): no 5xx, every 4xx explained, no stray writes`,
       async () => {
+        await restock();
         await fc.assert(
           fc.asyncProperty(requestOf(endpoint), async (request) => {
             const before = await snapshot(database.db);

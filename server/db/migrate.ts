@@ -8,6 +8,7 @@ import * as createLeadSearch from "./migrations/2026-11-22T16-00-lead-search.ts"
 import * as createDashboardIndexes from "./migrations/2026-11-22T16-30-dashboard-indexes.ts";
 import * as createLoginThrottle from "./migrations/2026-11-23T10-00-login-throttle.ts";
 import * as createFollowUps from "./migrations/2026-11-23T14-00-follow-ups.ts";
+import * as createTriage from "./migrations/2026-11-23T18-00-triage.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T16-30-dashboard-indexes": createDashboardIndexes,
   "2026-11-23T10-00-login-throttle": createLoginThrottle,
   "2026-11-23T14-00-follow-ups": createFollowUps,
+  "2026-11-23T18-00-triage": createTriage,
 };
 
 /**

@@ -20,6 +20,41 @@ export type LeadsTable = {
   updated_at: Timestamp;
   /** A calendar date, YYYY-MM-DD (PostgreSQL's date type is read back as that text). */
   next_follow_up: ColumnType<string | null, string | null | undefined, string | null>;
+  referrer: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_source: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_medium: ColumnType<string | null, string | null | undefined, string | null>;
+  utm_campaign: ColumnType<string | null, string | null | undefined, string | null>;
+  /** One label for where the lead came from: utm_source, the referring site, or "direct". */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** A submission judged spam, kept for review (30 days) with the reason. */
+export type SpamLeadsTable = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  message: string;
+  source_page: string | null;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  source: string | null;
+  reason: string;
+  message_hash: string | null;
+  created_at: Timestamp;
+  flagged_at: Timestamp;
+};
+
+/** Actions on data that is gone (an erased lead): who, what, when; no personal data. */
+export type AuditEventsTable = {
+  id: string;
+  action: "lead.erased";
+  actor_id: string | null;
+  actor_email: string;
+  subject_id: string | null;
+  created_at: Timestamp;
 };
 
 export type OutboxTable = {
@@ -87,6 +122,8 @@ export type Database = {
   refresh_tokens: RefreshTokensTable;
   lead_events: LeadEventsTable;
   login_throttle: LoginThrottleTable;
+  spam_leads: SpamLeadsTable;
+  audit_events: AuditEventsTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

@@ -93,11 +93,13 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
     expect(res.json().message.length).toBeGreaterThan(5);
   });
 
-  it("answers a filled honeypot like a success but stores nothing", async () => {
+  it("answers a filled honeypot like a success, and keeps it as spam, not as a lead", async () => {
     const res = await post({ ...valid, [honeypotField]: "https://spam.example" });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: contactTexts.success });
     expect(await countLeads(database.db)).toBe(0);
+    const spam = await database.db.selectFrom("spam_leads").selectAll().execute();
+    expect(spam).toEqual([expect.objectContaining({ email: valid.email, reason: "honeypot" })]);
   });
 
   it("stores a repeated request once and still answers 201", async () => {

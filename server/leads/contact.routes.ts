@@ -3,9 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contactOutcomePath, outcomeForMessage } from "../../domain/contact-outcomes.ts";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { endpoints } from "../../domain/endpoints.ts";
+import { leadSourceOf, utmOf, type VisitSource } from "../../domain/lead-source.ts";
+import type { SpamReason } from "../../domain/spam.ts";
 import { typed } from "../api/contracts.ts";
 import type { Db } from "../db/connect.ts";
 import { limitPerWindow, tenMinutes } from "../rate-limit.ts";
+import { formTokenKey, formTokenVerdict, issueFormToken } from "./form-token.ts";
 import { createLeadWriter } from "./lead-writer.ts";
 
 export type ContactRoutesOptions = {
@@ -16,6 +19,12 @@ export type ContactRoutesOptions = {
   onLeadQueued?: () => void;
   /** Per-address limit when rate limiting is on; the issue's default is 10 per 10 minutes. */
   limit?: { max: number; timeWindowMs: number };
+  /** The server's signing key: form timing tokens are signed with a key derived from it. */
+  signingKey: Uint8Array;
+  /** This site's host names (SITE_URL's): a referrer from them is not a source. */
+  ownHosts: readonly string[];
+  /** The clock, for tests. */
+  now?: () => Date;
 };
 
 const contactBodyLimit = 16 * 1024;
@@ -38,10 +47,31 @@ function sourcePageOf(sent: string | undefined, request: FastifyRequest): string
   }
 }
 
+/**
+ * Where the visit came from. The form sends what the browser kept from the landing page; a
+ * form posted without JavaScript has only its Referer (the page it was on), whose query still
+ * holds the campaign tags when the visitor landed on that page.
+ */
+function visitOf(body: VisitSource, request: FastifyRequest): VisitSource {
+  if (body.referrer || body.utmSource || body.utmMedium || body.utmCampaign) return body;
+  const referer = request.headers.referer;
+  if (typeof referer !== "string") return {};
+  try {
+    return { referrer: referer, ...utmOf(new URL(referer).search) };
+  } catch {
+    return {};
+  }
+}
+
+/** Bots fill every field; people never see this one. */
+const honeypotFilled = (value: unknown) => typeof value === "string" && value.trim() !== "";
+
 export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOptions) {
   await app.register(formbody, { bodyLimit: contactBodyLimit });
   const limit = opts.limit ?? { max: 10, timeWindowMs: tenMinutes };
   const writer = createLeadWriter(opts.db);
+  const now = opts.now ?? (() => new Date());
+  const formKey = formTokenKey(opts.signingKey);
 
   // A refused form post (invalid field, rate limit, oversized, bad encoding) still lands on a
   // page that says why, not on JSON. Anything else goes to the application's error handler.
@@ -64,35 +94,52 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
     ...endpoints.contactUs,
     bodyLimit: contactBodyLimit,
     config: limitPerWindow(limit.max, limit.timeWindowMs),
-    // Before the body's fields are checked: what it is, and whether a bot filled the honeypot.
+    // Before the body's fields are checked: what it is.
     preValidation: async (request, reply) => {
       if (!isJson(request) && !isFormPost(request)) {
         return reply
           .code(415)
           .send({ message: "Send the form as JSON or as a regular form post." });
       }
-      // Bots fill every field; people never see this one. Answer as if stored, store nothing.
-      const honeypot = (request.body as Record<string, unknown> | null)?.[honeypotField];
-      if (typeof honeypot === "string" && honeypot.trim() !== "") {
-        request.log.info("contact: honeypot filled, not stored");
-        return respond(request, reply);
-      }
     },
     handler: async (request, reply) => {
-      const { email, firstName, lastName, message, sourcePage } = request.body;
-      const { duplicate } = await writer.write({
+      const { email, firstName, lastName, message, sourcePage, formToken } = request.body;
+      const at = now();
+      // Spam is kept for the owner to review, and answered exactly like a lead: a bot learns
+      // nothing from the answer, and a person wrongly judged is still in the Spam view.
+      const spam: SpamReason | null = honeypotFilled(request.body[honeypotField])
+        ? "honeypot"
+        : formTokenVerdict(formKey, formToken, at);
+      const result = await writer.write({
         lead: {
           email,
           firstName,
           lastName,
           message,
           sourcePage: sourcePageOf(sourcePage, request),
+          source: leadSourceOf(visitOf(request.body, request), [
+            ...opts.ownHosts,
+            request.hostname,
+          ]),
+          spam,
         },
+        now: at,
         notify: opts.notify,
       });
-      if (duplicate) request.log.info("contact: repeated request, stored once");
+      if (result.duplicate) request.log.info("contact: repeated request, stored once");
+      else if (result.spam) request.log.info({ reason: result.spam }, "contact: kept as spam");
       else if (opts.notify) opts.onLeadQueued?.();
       return respond(request, reply);
+    },
+  });
+
+  // The form's clock: asked for when the visitor first uses the form.
+  typed(app).route({
+    ...endpoints.contactToken,
+    config: limitPerWindow(60, 60_000),
+    handler: async (_request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { token: issueFormToken(formKey, now()) };
     },
   });
 }

@@ -1,6 +1,12 @@
 import { PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { addDays, type CalendarDate } from "../../domain/dates.ts";
-import type { DueFilter, LeadFilters, StoredLead } from "../../domain/leads.ts";
+import {
+  closedCommStatuses,
+  closedLeadStatuses,
+  type DueFilter,
+  type LeadFilters,
+  type StoredLead,
+} from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database, LeadsTable } from "../db/schema.ts";
 import { toLeadRecord } from "./lead-record.ts";
@@ -75,6 +81,13 @@ export function whereDue<Q extends SelectQueryBuilder<Database, "leads", object>
     .where("next_follow_up", "<=", addDays(today, 6)) as Q;
 }
 
+/** Leads still in play: "Active only" hides finished conversations and decided leads. */
+export function whereActive<Q extends SelectQueryBuilder<Database, "leads", object>>(query: Q): Q {
+  return query
+    .where("comm_status", "not in", closedCommStatuses)
+    .where("lead_status", "not in", closedLeadStatuses) as Q;
+}
+
 /** A query for whole lead rows. */
 type LeadQuery = SelectQueryBuilder<Database, "leads", Selectable<LeadsTable>>;
 
@@ -138,6 +151,8 @@ export async function listLeads(
     if (!today) throw new Error("the due filter needs today's date");
     query = whereDue(query, filters.due, today);
   }
+  if (filters.source) query = query.where("source", "=", filters.source);
+  if (filters.active) query = whereActive(query);
   if (after) {
     query = query.where((eb) =>
       eb.or([

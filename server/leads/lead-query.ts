@@ -1,8 +1,10 @@
 import { isIsoTimestamp } from "../../domain/api.ts";
 import { isCalendarDate } from "../../domain/dates.ts";
+import { sourceFilterOf } from "../../domain/lead-source.ts";
 import {
   type CommStatus,
   type DueFilter,
+  isOn,
   isUuid,
   type LeadFilters,
   type LeadStatus,
@@ -45,13 +47,18 @@ export function filtersOf(query: {
   comm?: CommStatus | undefined;
   lead?: LeadStatus | undefined;
   due?: DueFilter | undefined;
+  source?: string | undefined;
+  active?: string | undefined;
 }): LeadFilters {
   const q = (query.q ?? "").trim().slice(0, searchMaxLength);
+  const source = sourceFilterOf(query.source);
   return {
     ...(q ? { q } : {}),
     ...(query.comm ? { comm: query.comm } : {}),
     ...(query.lead ? { lead: query.lead } : {}),
     ...(query.due ? { due: query.due } : {}),
+    ...(source ? { source } : {}),
+    ...(isOn(query.active) ? { active: true } : {}),
   };
 }
 

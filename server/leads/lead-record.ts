@@ -18,5 +18,10 @@ export function toLeadRecord(row: Selectable<LeadsTable>): StoredLead {
     CreatedAt: toIso(row.created_at),
     UpdatedAt: toIso(row.updated_at),
     NextFollowUp: row.next_follow_up ?? null,
+    Referrer: row.referrer ?? null,
+    UtmSource: row.utm_source ?? null,
+    UtmMedium: row.utm_medium ?? null,
+    UtmCampaign: row.utm_campaign ?? null,
+    Source: row.source ?? null,
   };
 }

@@ -10,6 +10,8 @@ import { dueCounts } from "./lead-follow-ups.repository.ts";
 const hourMs = 60 * 60 * 1000;
 /** Speed to lead is measured over this many days of arrivals. */
 export const speedWindowDays = 30;
+/** The dashboard lists this many sources, most leads first. */
+export const topSources = 10;
 
 /** The value below which `share` of the sorted values fall (nearest rank). */
 const percentile = (sorted: readonly number[], share: number) =>
@@ -53,7 +55,7 @@ export async function leadStats(
   const count = (query: SelectQueryBuilder<Database, "leads", object>) =>
     query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
   const speedSince = new Date(now.getTime() - speedWindowDays * 24 * hourMs).toISOString();
-  const [unread, all, converted, perWeek, due, waiting, firstReplies, arrivedLately] =
+  const [unread, all, converted, perWeek, due, waiting, firstReplies, arrivedLately, sources] =
     await Promise.all([
       // Two counts, each a quick walk of an index (one count over a CASE reads every row).
       count(db.selectFrom("leads").where("comm_status", "=", "UNREAD")),
@@ -112,6 +114,13 @@ export async function leadStats(
         ])
         .execute(),
       count(db.selectFrom("leads").where("created_at", ">=", speedSince)),
+      // Leads by source over the same 30 days: a range of the created_at index, grouped.
+      db
+        .selectFrom("leads")
+        .where("created_at", ">=", speedSince)
+        .select((eb) => ["source", eb.fn.countAll<number | string>().as("n")])
+        .groupBy("source")
+        .execute(),
     ]);
   const weeks = weekDays.map((start) => ({
     start,
@@ -146,6 +155,10 @@ export async function leadStats(
       medianMinutes: percentile(minutes, 0.5),
       p90Minutes: percentile(minutes, 0.9),
     },
+    sources: sources
+      .map((row) => ({ source: row.source ?? null, leads: Number(row.n) }))
+      .sort((a, b) => b.leads - a.leads || String(a.source).localeCompare(String(b.source)))
+      .slice(0, topSources),
     timeZone,
     today,
   };

@@ -1,6 +1,7 @@
-import type { LeadEvent, LeadUpdate, StoredLead } from "../../domain/leads.ts";
+import type { Insertable } from "kysely";
+import type { LeadChanges, LeadEvent, LeadUpdate, StoredLead } from "../../domain/leads.ts";
 import type { Db } from "../db/connect.ts";
-import { toIso } from "../db/schema.ts";
+import { type LeadEventsTable, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { toLeadRecord } from "./lead-record.ts";
 
@@ -15,6 +16,33 @@ export type LeadUpdateResult =
 export type Actor = { readonly id: string | null; readonly email: string };
 
 const historyFields = ["CommStatus", "LeadStatus", "Notes", "NextFollowUp"] as const;
+
+/**
+ * The history entries of one save: a row per field the change set that differs from before.
+ * `offset` keeps the IDs of several leads' entries in one transaction distinct and in order.
+ */
+export function historyEvents(
+  before: StoredLead,
+  after: StoredLead,
+  changes: LeadChanges,
+  actor: Actor,
+  now: Date,
+  offset = 0,
+): Array<Insertable<LeadEventsTable>> {
+  return historyFields
+    .filter((field) => changes[field] !== undefined && changes[field] !== before[field])
+    .map((field, i) => ({
+      id: uuidv7(now.getTime() + offset + i),
+      lead_id: before.ID,
+      actor_id: actor.id,
+      actor_email: actor.email,
+      field,
+      // History keeps text: a cleared follow-up date is "".
+      from_value: before[field] ?? "",
+      to_value: after[field] ?? "",
+      created_at: after.UpdatedAt,
+    }));
+}
 
 /**
  * Applies an update as a compare-and-swap on UpdatedAt, the same on SQLite and PostgreSQL
@@ -59,22 +87,7 @@ export async function updateLead(
       // Someone else wrote between our read and our write: read again and decide again.
       if (Number(written.numUpdatedRows) !== 1) return { kind: "retry" } as const;
       const lead: StoredLead = { ...current, ...update.changes, UpdatedAt: at };
-      const events = historyFields
-        .filter(
-          (field) =>
-            update.changes[field] !== undefined && update.changes[field] !== current[field],
-        )
-        .map((field, i) => ({
-          id: uuidv7(now.getTime() + i),
-          lead_id: update.id,
-          actor_id: actor.id,
-          actor_email: actor.email,
-          field,
-          // History keeps text: a cleared follow-up date is "".
-          from_value: current[field] ?? "",
-          to_value: lead[field] ?? "",
-          created_at: at,
-        }));
+      const events = historyEvents(current, lead, update.changes, actor, now);
       if (events.length) await trx.insertInto("lead_events").values(events).execute();
       return { kind: "updated", lead } as const;
     });

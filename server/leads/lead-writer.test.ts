@@ -35,7 +35,7 @@ describe.each(testEngines)("group commit on $name", (engine) => {
       writer.write({ lead: lead(1) }),
       writer.write({ lead: lead(1) }),
     ]);
-    expect(b).toEqual({ id: a?.id, duplicate: true });
+    expect(b).toEqual({ id: a?.id, duplicate: true, spam: null });
     expect(await countLeads(handle.db)).toBe(1);
   });
 

@@ -40,6 +40,12 @@ describe.each(testEngines)("leads repository on $name", (engine) => {
       CreatedAt: "2026-11-22T10:00:00.000Z",
       UpdatedAt: "2026-11-22T10:00:00.000Z",
       NextFollowUp: null,
+      // Entered without a visit to go on (the repository, not the form).
+      Referrer: null,
+      UtmSource: null,
+      UtmMedium: null,
+      UtmCampaign: null,
+      Source: null,
     });
   });
 
@@ -49,7 +55,7 @@ describe.each(testEngines)("leads repository on $name", (engine) => {
     const again = await createContactLead(handle.db, rosa, {
       now: new Date(now.getTime() + repeatWindowMs - 1000),
     });
-    expect(again).toEqual({ id: first.id, duplicate: true });
+    expect(again).toEqual({ id: first.id, duplicate: true, spam: null });
     const other = await createContactLead(handle.db, { ...rosa, message: "Different" }, { now });
     expect(other.duplicate).toBe(false);
     const later = await createContactLead(handle.db, rosa, {

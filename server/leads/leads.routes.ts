@@ -42,6 +42,11 @@ const exportColumns = [
   "CreatedAt",
   "UpdatedAt",
   "NextFollowUp",
+  "Source",
+  "Referrer",
+  "UtmSource",
+  "UtmMedium",
+  "UtmCampaign",
 ] as const satisfies ReadonlyArray<keyof LeadRecord>;
 
 export type LeadsRoutesOptions = {

@@ -16,6 +16,11 @@ const lead = (overrides: Partial<StoredLead>): StoredLead => ({
   CreatedAt: "2026-11-23T10:00:00.000Z",
   UpdatedAt: "2026-11-23T10:00:00.000Z",
   NextFollowUp: null,
+  Referrer: null,
+  UtmSource: null,
+  UtmMedium: null,
+  UtmCampaign: null,
+  Source: "direct",
   ...overrides,
 });
 

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { leadTexts } from "../../domain/leads.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { uuidv7 } from "../db/uuid.ts";
+import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
+import { badAccessTokens, signedInUser, testSecret } from "../test-support/tokens.ts";
+import { createContactLead } from "./lead-intake.repository.ts";
+
+const clock = new Date("2026-11-23T15:00:00.000Z");
+
+describe.each(testEngines)("erasing a lead on $name", (engine) => {
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+
+  beforeEach(async () => {
+    database = await engine.open();
+    app = await buildTestApp(database, { JWT_SECRET: testSecret }, { now: () => clock });
+    admin = await signedInUser(database.db, "admin");
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const seed = async (firstName: string, message: string) =>
+    (
+      await createContactLead(database.db, {
+        firstName,
+        lastName: "Quist",
+        email: `${firstName.toLowerCase()}@quist.example`,
+        message,
+        sourcePage: "/",
+      })
+    ).id;
+  const request = (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      headers: { "x-access-token": admin.accessToken },
+      ...(payload ? { payload } : {}),
+    });
+  const rows = async (table: "leads" | "lead_events" | "outbox" | "audit_events", id: string) => {
+    const column = table === "leads" ? "id" : table === "audit_events" ? "subject_id" : "lead_id";
+    return database.db.selectFrom(table).selectAll().where(column, "=", id).execute();
+  };
+
+  it("removes the lead, its history, its pending e-mails and its search entry, and audits it", async () => {
+    const id = await seed("Zebulon", "Our marmalade workshop needs a booking page");
+    const keep = await seed("Rosa", "Bakery website");
+    await request("POST", `/api/leads/update/${id}`, { CommStatus: "REPLIED", Notes: "Called" });
+    await database.db.transaction().execute((trx) => enqueueLeadNotification(trx, id, clock));
+    expect(await rows("lead_events", id)).not.toHaveLength(0);
+    expect(await rows("outbox", id)).toHaveLength(1);
+    expect((await request("GET", "/api/leads/old?q=marmalade")).json()).toHaveLength(1);
+
+    const res = await request("DELETE", `/api/leads/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: leadTexts.erased });
+    expect(res.headers["cache-control"]).toBe("no-store");
+
+    expect(await rows("leads", id)).toEqual([]);
+    expect(await rows("lead_events", id)).toEqual([]);
+    expect(await rows("outbox", id)).toEqual([]);
+    expect((await request("GET", "/api/leads/old?q=marmalade")).json()).toEqual([]);
+    expect((await request("GET", "/api/leads/old?q=zebulon")).json()).toEqual([]);
+    if (engine.name === "sqlite") {
+      // The FTS5 index's own table holds no trace of the lead.
+      const byId = await sql<{ n: number }>`
+        select count(*) as n from leads_search where lead_id = ${id}`.execute(database.db);
+      const byWord = await sql<{ n: number }>`
+        select count(*) as n from leads_search where leads_search match ${'"marmalade"'}`.execute(
+        database.db,
+      );
+      expect(Number(byId.rows[0]?.n) + Number(byWord.rows[0]?.n)).toBe(0);
+    }
+    expect((await request("GET", `/api/leads/${id}/history`)).statusCode).toBe(404);
+    // The other lead is untouched.
+    expect(await rows("leads", keep)).toHaveLength(1);
+
+    const audit = await rows("audit_events", id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: "lead.erased", actor_email: "admin@fineline.studio" });
+    const text = JSON.stringify(audit).toLowerCase();
+    for (const personal of ["zebulon", "quist", "marmalade"]) expect(text).not.toContain(personal);
+  });
+
+  it("answers 404 for a lead that does not exist, or no longer does, and 400 for a bad ID", async () => {
+    const id = await seed("Mei", "Physio booking");
+    expect((await request("DELETE", `/api/leads/${id}`)).statusCode).toBe(200);
+    const again = await request("DELETE", `/api/leads/${id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(leadTexts.notFound);
+    expect((await request("DELETE", `/api/leads/${uuidv7()}`)).statusCode).toBe(404);
+    const bad = await request("DELETE", "/api/leads/not-a-lead");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(leadTexts.badId);
+    // Only the one erasure is audited.
+    expect(await database.db.selectFrom("audit_events").selectAll().execute()).toHaveLength(1);
+  });
+
+  it("is for admins only", async () => {
+    const id = await seed("Jamal", "Shop");
+    const member = await signedInUser(database.db, "user");
+    for (const [name, token] of Object.entries(
+      await badAccessTokens(admin.id, admin.refreshToken),
+    )) {
+      const res = await app.inject({
+        method: "DELETE",
+        url: `/api/leads/${id}`,
+        headers: token === undefined ? {} : { "x-access-token": token },
+      });
+      expect(res.statusCode, name).toBe(401);
+    }
+    const denied = await app.inject({
+      method: "DELETE",
+      url: `/api/leads/${id}`,
+      headers: { "x-access-token": member.accessToken },
+    });
+    expect(denied.statusCode).toBe(403);
+    expect(await rows("leads", id)).toHaveLength(1);
+  });
+});

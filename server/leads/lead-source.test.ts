@@ -1,0 +1,141 @@
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { LeadRecord } from "../../domain/leads.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
+import { signedInUser, testSecret } from "../test-support/tokens.ts";
+
+const person = {
+  email: "rosa@bakery.example",
+  firstName: "Rosa",
+  lastName: "Delgado",
+  message: "A new site, please.",
+};
+
+describe.each(testEngines)("where leads come from, on $name", (engine) => {
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let ip = 0;
+
+  beforeEach(async () => {
+    database = await engine.open();
+    // SITE_URL is the default, http://localhost:3000: this site's own host is localhost.
+    app = await buildTestApp(database, { JWT_SECRET: testSecret });
+    admin = await signedInUser(database.db, "admin");
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const contact = (payload: object | string, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: "POST",
+      url: "/api/leads/contact-us",
+      remoteAddress: `10.2.${Math.floor(++ip / 250)}.${ip % 250}`,
+      ...(typeof payload === "string" ? { payload } : { payload }),
+      headers,
+    });
+  const get = (url: string) =>
+    app.inject({ method: "GET", url, headers: { "x-access-token": admin.accessToken } });
+  const newLeads = async (query = "") =>
+    (await get(`/api/leads/new${query}`)).json() as LeadRecord[];
+
+  it("records the page, referrer and campaign the form sends, and labels the lead", async () => {
+    const res = await contact({
+      ...person,
+      sourcePage: "/about",
+      referrer: "https://www.google.com/search?q=bakery+websites",
+      utmSource: "Spring-Mail",
+      utmMedium: "email",
+      utmCampaign: "spring 2026",
+    });
+    expect(res.statusCode).toBe(201);
+    const [lead] = await newLeads();
+    expect(lead).toMatchObject({
+      SourcePage: "/about",
+      Referrer: "https://www.google.com/search",
+      UtmSource: "Spring-Mail",
+      UtmMedium: "email",
+      UtmCampaign: "spring 2026",
+      Source: "spring-mail",
+    });
+  });
+
+  it("never refuses a lead over its source: wrong types, control characters and long values are cleaned", async () => {
+    const res = await contact({
+      ...person,
+      referrer: { url: "https://evil.example" },
+      utmSource: `news\u0000letter\u0007${"x".repeat(500)}`,
+      utmMedium: 42,
+      utmCampaign: ["a", "b"],
+    });
+    expect(res.statusCode).toBe(201);
+    const [lead] = await newLeads();
+    expect(lead?.Referrer).toBeNull();
+    expect(lead?.UtmSource).toBe(`newsletter${"x".repeat(90)}`);
+    expect(lead?.UtmMedium).toBeNull();
+    expect(lead?.UtmCampaign).toBeNull();
+    expect(lead?.Source).toBe(`newsletter${"x".repeat(90)}`);
+  });
+
+  it("reads what it can from a form posted without JavaScript: the page and its campaign tags", async () => {
+    const res = await contact(new URLSearchParams({ ...person, sourcePage: "/home" }).toString(), {
+      "content-type": "application/x-www-form-urlencoded",
+      referer: "http://localhost:3000/home?utm_source=flyer&utm_medium=print&utm_campaign=market",
+    });
+    expect(res.statusCode).toBe(303);
+    const [lead] = await newLeads();
+    expect(lead).toMatchObject({
+      SourcePage: "/home",
+      // The Referer is this site's own page: a page, not where the visitor came from.
+      Referrer: null,
+      UtmSource: "flyer",
+      UtmMedium: "print",
+      UtmCampaign: "market",
+      Source: "flyer",
+    });
+  });
+
+  it("calls a visit with nothing to go on direct", async () => {
+    await contact(person);
+    expect((await newLeads())[0]?.Source).toBe("direct");
+  });
+
+  it("filters by source, exports it, and counts leads by source on the dashboard", async () => {
+    await contact({ ...person, email: "a@x.example", utmSource: "google" });
+    await contact({ ...person, email: "b@x.example", referrer: "https://www.google.com/" });
+    await contact({ ...person, email: "c@x.example", utmSource: "Google" });
+    await contact({ ...person, email: "d@x.example" });
+    expect((await newLeads("?source=google")).map((lead) => lead.Email).sort()).toEqual([
+      "a@x.example",
+      "c@x.example",
+    ]);
+    expect((await newLeads("?source=GOOGLE.COM")).map((lead) => lead.Email)).toEqual([
+      "b@x.example",
+    ]);
+    // An unknown source matches nothing; it is not an error.
+    expect(await newLeads("?source=nowhere")).toEqual([]);
+
+    const csv = (await get("/api/leads/export.csv?source=google")).body;
+    const [header, ...rows] = csv.slice(1).trim().split("\r\n");
+    expect(header?.split(",").slice(-5)).toEqual([
+      "Source",
+      "Referrer",
+      "UtmSource",
+      "UtmMedium",
+      "UtmCampaign",
+    ]);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.includes(",google,"))).toBe(true);
+
+    const stats = (await get("/api/leads/stats")).json();
+    expect(stats.sources).toEqual([
+      { source: "google", leads: 2 },
+      { source: "direct", leads: 1 },
+      { source: "google.com", leads: 1 },
+    ]);
+  });
+});

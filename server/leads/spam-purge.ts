@@ -1,0 +1,41 @@
+import type { Db } from "../db/connect.ts";
+import { purgeSpam } from "./spam.repository.ts";
+
+/**
+ * Deletes spam 30 days after it was judged spam: at start-up and every hour after. Every
+ * instance may run it; the delete is the same whichever runs it, and running it twice
+ * deletes nothing more.
+ */
+export function startSpamPurge(options: {
+  db: Db;
+  now?: () => Date;
+  intervalMs?: number;
+  log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+}) {
+  const now = options.now ?? (() => new Date());
+  let running: Promise<void> | null = null;
+  const run = () => {
+    running ??= (async () => {
+      try {
+        const deleted = await purgeSpam(options.db, now());
+        if (deleted) options.log.info({ deleted }, "old spam deleted");
+      } catch (error) {
+        options.log.error({ err: error }, "old spam could not be deleted");
+      }
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(run, options.intervalMs ?? 60 * 60 * 1000);
+  timer.unref();
+  void run();
+  return {
+    /** For tests: purge now, and resolve when done. */
+    run,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

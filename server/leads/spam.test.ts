@@ -1,0 +1,269 @@
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
+import { type LeadRecord, leadTexts } from "../../domain/leads.ts";
+import { type SpamLead, spamReasons, spamReasonTexts, spamTexts } from "../../domain/spam.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { uuidv7 } from "../db/uuid.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
+import { badAccessTokens, signedInUser, testSecret, testTokens } from "../test-support/tokens.ts";
+import { formTokenKey, issueFormToken } from "./form-token.ts";
+
+const start = new Date("2026-11-23T15:00:00.000Z");
+const later = (ms: number) => new Date(start.getTime() + ms);
+
+const person = {
+  email: "rosa@bakery.example",
+  firstName: "Rosa",
+  lastName: "Delgado",
+  message: "We need a new site for the bakery, with online orders.",
+};
+const botMessage = "Cheap backlinks! Guaranteed first page on Google, order today.";
+
+describe.each(testEngines)("spam kept for review on $name", (engine) => {
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let clock = start;
+  let ip = 0;
+
+  beforeEach(async () => {
+    clock = start;
+    database = await engine.open();
+    app = await buildTestApp(
+      database,
+      {
+        JWT_SECRET: testSecret,
+        SMTP_URL: "smtp://127.0.0.1:9",
+        NOTIFY_EMAIL: "owner@fineline.studio",
+        DIGEST_HOUR: "off",
+      },
+      { now: () => clock, outboxIntervalMs: 3_600_000 },
+    );
+    admin = await signedInUser(database.db, "admin");
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const contact = (payload: object) =>
+    app.inject({
+      method: "POST",
+      url: "/api/leads/contact-us",
+      remoteAddress: `10.1.${Math.floor(++ip / 250)}.${ip % 250}`,
+      payload,
+    });
+  const token = async () => {
+    const res = await app.inject({ method: "GET", url: "/api/leads/contact-token" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    return res.json().token as string;
+  };
+  const admin$ = (method: "GET" | "POST", url: string) =>
+    app.inject({ method, url, headers: { "x-access-token": admin.accessToken } });
+  const newLeads = async () => (await admin$("GET", "/api/leads/new")).json() as LeadRecord[];
+  const spam = async () => (await admin$("GET", "/api/leads/spam")).json() as SpamLead[];
+  const outboxRows = () => database.db.selectFrom("outbox").selectAll().execute();
+
+  it("answers every verdict like a lead, and keeps it out of New Leads and the e-mails", async () => {
+    const filled = await contact({ ...person, [honeypotField]: "https://seo.example" });
+    expect(filled.statusCode).toBe(201);
+    expect(filled.json()).toEqual({ message: contactTexts.success });
+    const quick = await token();
+    clock = later(1200);
+    const fast = await contact({ ...person, email: "quick@bakery.example", formToken: quick });
+    expect(fast.json()).toEqual({ message: contactTexts.success });
+
+    expect(await newLeads()).toEqual([]);
+    expect(await outboxRows()).toEqual([]);
+    const listed = await spam();
+    expect(listed.map((lead) => [lead.Email, lead.SpamReason])).toEqual([
+      ["quick@bakery.example", "too-fast"],
+      ["rosa@bakery.example", "honeypot"],
+    ]);
+    expect(listed[0]).toMatchObject({ FirstName: "Rosa", Message: person.message });
+    // Nor is spam counted or found by the tracker's search.
+    const stats = (await admin$("GET", "/api/leads/stats")).json();
+    expect(stats.newLeads).toBe(0);
+    expect((await admin$("GET", "/api/leads/old?q=bakery")).json()).toEqual([]);
+  });
+
+  it("takes a form filled in at a person's pace, or sent without a token, as a lead", async () => {
+    const tokenValue = await token();
+    clock = later(3500);
+    await contact({ ...person, formToken: tokenValue });
+    await contact({ ...person, email: "nojs@bakery.example" });
+    // A token from yesterday's tab says nothing either way.
+    const old = issueFormToken(formTokenKey(testTokens.key), later(-25 * 60 * 60 * 1000));
+    await contact({ ...person, email: "tab@bakery.example", formToken: old });
+    expect((await newLeads()).map((lead) => lead.Email).sort()).toEqual([
+      "nojs@bakery.example",
+      "rosa@bakery.example",
+      "tab@bakery.example",
+    ]);
+    expect(await spam()).toEqual([]);
+    expect(await outboxRows()).toHaveLength(3);
+  });
+
+  it("keeps a forged or altered timing token as spam", async () => {
+    const genuine = await token();
+    const [v, issued, nonce, mac] = genuine.split(".");
+    const forgeries = [
+      // An earlier time, to look patient: the signature no longer matches.
+      `${v}.${Number(issued) - 60_000}.${nonce}.${mac}`,
+      `${v}.${issued}.${nonce}.${(mac ?? "").replace(/^./, (c) => (c === "A" ? "B" : "A"))}`,
+      // Signed with another key.
+      issueFormToken(
+        formTokenKey(new TextEncoder().encode("another-secret-of-enough-length!!")),
+        later(-60_000),
+      ),
+      "f1.0.x.y",
+      "not a token at all",
+    ];
+    clock = later(10_000);
+    for (const [i, forged] of forgeries.entries())
+      expect(
+        (await contact({ ...person, email: `f${i}@bot.example`, formToken: forged })).statusCode,
+      ).toBe(201);
+    const listed = await spam();
+    expect(listed).toHaveLength(forgeries.length);
+    expect(new Set(listed.map((lead) => lead.SpamReason))).toEqual(new Set(["bad-token"]));
+    expect(await newLeads()).toEqual([]);
+  });
+
+  it("keeps a repeat of a message already marked as spam, but not a short everyday one", async () => {
+    await contact({
+      ...person,
+      email: "bot1@seo.example",
+      message: botMessage,
+      [honeypotField]: "x",
+    });
+    // The same words, other case and spacing, from another address, without the honeypot.
+    clock = later(1000);
+    await contact({
+      ...person,
+      email: "bot2@seo.example",
+      message: `  cheap BACKLINKS!   guaranteed first page on google, order today.`,
+    });
+    clock = later(2000);
+    await contact({ ...person, email: "hi1@seo.example", message: "Hi", [honeypotField]: "x" });
+    clock = later(3000);
+    await contact({ ...person, email: "hi2@bakery.example", message: "Hi" });
+    expect((await spam()).map((lead) => [lead.Email, lead.SpamReason])).toEqual([
+      ["hi1@seo.example", "honeypot"],
+      ["bot2@seo.example", "repeat"],
+      ["bot1@seo.example", "honeypot"],
+    ]);
+    expect((await newLeads()).map((lead) => lead.Email)).toEqual(["hi2@bakery.example"]);
+  });
+
+  it("moves a lead to New Leads with Not spam, and queues its notification", async () => {
+    await contact({ ...person, [honeypotField]: "autofilled by a password manager" });
+    const [kept] = await spam();
+    clock = later(60_000);
+    const res = await admin$("POST", `/api/leads/${kept?.ID}/not-spam`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: spamTexts.notSpam,
+      lead: { ID: kept?.ID, CommStatus: "UNREAD", LeadStatus: "WARM", CreatedAt: kept?.CreatedAt },
+    });
+    expect((await newLeads()).map((lead) => lead.ID)).toEqual([kept?.ID]);
+    expect(await spam()).toEqual([]);
+    expect(await outboxRows()).toEqual([expect.objectContaining({ lead_id: kept?.ID })]);
+    // Its message is no longer held against anyone.
+    await contact({ ...person, email: "friend@bakery.example" });
+    expect(await newLeads()).toHaveLength(2);
+    expect((await admin$("POST", `/api/leads/${kept?.ID}/not-spam`)).statusCode).toBe(404);
+  });
+
+  it("marks a lead as spam from the tracker, and catches the next copy of it", async () => {
+    await contact({ ...person, message: botMessage });
+    const [lead] = await newLeads();
+    const res = await admin$("POST", `/api/leads/${lead?.ID}/spam`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: spamTexts.marked,
+      lead: { ID: lead?.ID, SpamReason: "marked" },
+    });
+    expect(await newLeads()).toEqual([]);
+    expect(await outboxRows()).toEqual([]);
+    clock = later(1000);
+    await contact({ ...person, email: "again@seo.example", message: botMessage });
+    expect((await spam()).map((s) => s.SpamReason)).toEqual(["repeat", "marked"]);
+    expect((await admin$("POST", `/api/leads/${uuidv7()}/spam`)).statusCode).toBe(404);
+  });
+
+  it("deletes spam 30 days after it was judged spam", async () => {
+    await contact({ ...person, [honeypotField]: "x" });
+    clock = later(29 * 24 * 60 * 60 * 1000);
+    await contact({ ...person, email: "newer@seo.example", [honeypotField]: "x" });
+    await app.spamPurge.run();
+    expect(await spam()).toHaveLength(2);
+    clock = later(30 * 24 * 60 * 60 * 1000 + 1000);
+    await app.spamPurge.run();
+    expect((await spam()).map((lead) => lead.Email)).toEqual(["newer@seo.example"]);
+  });
+
+  it("pages the spam list like the lists, and erases spam for good", async () => {
+    for (let i = 0; i < 5; i++) {
+      clock = later(i * 1000);
+      await contact({ ...person, email: `bot${i}@seo.example`, [honeypotField]: "x" });
+    }
+    const first = await admin$("GET", "/api/leads/spam?limit=2");
+    expect(first.json().map((lead: SpamLead) => lead.Email)).toEqual([
+      "bot4@seo.example",
+      "bot3@seo.example",
+    ]);
+    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))?.[1];
+    expect(next).toMatch(/^\/api\/leads\/spam\?limit=2&cursor=/);
+    const second = await admin$("GET", next ?? "");
+    expect(second.json().map((lead: SpamLead) => lead.Email)).toEqual([
+      "bot2@seo.example",
+      "bot1@seo.example",
+    ]);
+    expect((await admin$("GET", "/api/leads/spam?cursor=nonsense")).statusCode).toBe(400);
+    const [top] = first.json() as SpamLead[];
+    const erase = await app.inject({
+      method: "DELETE",
+      url: `/api/leads/${top?.ID}`,
+      headers: { "x-access-token": admin.accessToken },
+    });
+    expect(erase.json()).toEqual({ message: leadTexts.erased });
+    expect(await spam()).toHaveLength(4);
+  });
+
+  it("names every reason in words", () => {
+    for (const reason of spamReasons) expect(spamReasonTexts[reason]).toMatch(/^[A-Z].{10,}/);
+  });
+
+  it("keeps the spam list and its actions for admins only", async () => {
+    await contact({ ...person, [honeypotField]: "x" });
+    const [kept] = await spam();
+    const member = await signedInUser(database.db, "user");
+    const bad = await badAccessTokens(admin.id, admin.refreshToken);
+    const calls: Array<["GET" | "POST", string]> = [
+      ["GET", "/api/leads/spam"],
+      ["POST", `/api/leads/${kept?.ID}/not-spam`],
+      ["POST", `/api/leads/${kept?.ID}/spam`],
+    ];
+    for (const [method, url] of calls) {
+      for (const [name, value] of Object.entries(bad)) {
+        const res = await app.inject({
+          method,
+          url,
+          headers: value === undefined ? {} : { "x-access-token": value },
+        });
+        expect(res.statusCode, `${url} ${name}`).toBe(401);
+      }
+      const res = await app.inject({
+        method,
+        url,
+        headers: { "x-access-token": member.accessToken },
+      });
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect(await spam()).toHaveLength(1);
+  });
+});
