@@ -29,6 +29,8 @@ export function openSqlite(file: string): DatabaseHandle {
   database.exec("PRAGMA journal_mode = WAL");
   database.exec("PRAGMA synchronous = FULL");
   database.exec("PRAGMA foreign_keys = ON");
+  // Deleted rows are overwritten, not left in free pages: an erased lead is gone from the file.
+  database.exec("PRAGMA secure_delete = ON");
   const db = new Kysely<Database>({
     dialect: new NodeSqliteDialect({ database: nodeSqliteDatabase(database) }),
   });

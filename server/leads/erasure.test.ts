@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -88,6 +89,27 @@ describe.each(testEngines)("erasing a lead on $name", (engine) => {
     const text = JSON.stringify(audit).toLowerCase();
     for (const personal of ["zebulon", "quist", "marmalade"]) expect(text).not.toContain(personal);
   });
+
+  it.runIf(engine.name === "sqlite")(
+    "leaves no trace of the lead in the database file or its write-ahead log",
+    async () => {
+      const word = "Quillfeatherworks";
+      const id = await seed("Ottoline", `${word} needs a shop for hand-bound notebooks`);
+      await request("POST", `/api/leads/update/${id}`, { Notes: `${word} called back` });
+      await seed("Rosa", "Bakery website");
+      expect((await request("DELETE", `/api/leads/${id}`)).statusCode).toBe(200);
+      const { rows } = await sql<{ file: string }>`
+        select file from pragma_database_list where name = 'main'`.execute(database.db);
+      const file = rows[0]?.file ?? "";
+      const bytes = Buffer.concat(
+        [file, `${file}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f)),
+      );
+      for (const text of [word, word.toLowerCase(), "Ottoline", "ottoline@quist.example"])
+        expect(bytes.includes(Buffer.from(text)), text).toBe(false);
+      // The lead that stays is still there: the check reads the right file.
+      expect(bytes.includes(Buffer.from("Bakery website"))).toBe(true);
+    },
+  );
 
   it("answers 404 for a lead that does not exist, or no longer does, and 400 for a bad ID", async () => {
     const id = await seed("Mei", "Physio booking");

@@ -1,3 +1,4 @@
+import { SqliteAdapter, sql } from "kysely";
 import type { Db } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import type { Actor } from "./lead-updates.repository.ts";
@@ -9,9 +10,14 @@ import type { Actor } from "./lead-updates.repository.ts";
  * history, its pending e-mails and (by the `leads` delete trigger on SQLite, with the row on
  * PostgreSQL) its search index entry, in one transaction with an audit entry that records
  * the erasure and nothing about the person. False when there is no such lead.
+ *
+ * On SQLite nothing of it stays in the file either: deleted rows are overwritten
+ * (secure_delete), the search index drops its entries (FTS5 secure-delete), and the
+ * write-ahead log is checkpointed. On PostgreSQL the old row versions stay in the table's
+ * dead space until (auto)vacuum reclaims them, usually within minutes (ADR 013).
  */
 export async function eraseLead(db: Db, id: string, actor: Actor, now = new Date()) {
-  return db.transaction().execute(async (trx) => {
+  const erased = await db.transaction().execute(async (trx) => {
     // Explicit, not left to ON DELETE CASCADE: erasure must not depend on a pragma.
     await trx.deleteFrom("outbox").where("lead_id", "=", id).execute();
     await trx.deleteFrom("lead_events").where("lead_id", "=", id).execute();
@@ -31,4 +37,10 @@ export async function eraseLead(db: Db, id: string, actor: Actor, now = new Date
       .execute();
     return true;
   });
+  // SQLite: the pages that held the lead are overwritten (secure_delete), but their earlier
+  // versions wait in the write-ahead log until a checkpoint; copy it back and empty it now.
+  // Best effort: a long read elsewhere can hold it up, and the next checkpoint finishes it.
+  if (erased && db.getExecutor().adapter instanceof SqliteAdapter)
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  return erased;
 }

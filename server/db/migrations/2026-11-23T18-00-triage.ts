@@ -26,6 +26,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(["created_at", "source"])
     .execute();
 
+  // An erased lead leaves no trace in SQLite's search index: FTS5's secure-delete removes a
+  // deleted row's entries from the index itself, not only from the results.
+  if (sqlite)
+    await sql`insert into leads_search (leads_search, rank) values ('secure-delete', 1)`.execute(
+      db,
+    );
+
   // Submissions judged to be spam: the same fields as a lead, never in the lists, the search,
   // the counts or the e-mails, until the owner says "Not spam". Apart from `leads` so that
   // none of the tracker's queries has to remember to leave them out.
