@@ -12,7 +12,7 @@ import {
   useLocation,
   useMatches,
 } from "react-router";
-import { isClientRenderedPath } from "../domain/routing.ts";
+import { isAdminPath, isClientRenderedPath } from "../domain/routing.ts";
 import type { Route } from "./+types/root";
 import { buttonClass } from "./components/layout.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
@@ -62,16 +62,20 @@ function useTone(): "light" | "dark" {
  * Home marked current; React keeps server-rendered attributes on hydration, so the nav is
  * rendered afresh once hydrated there. Prerendered pages keep their nav (and an open menu).
  */
-function useNavKey(): string {
+function useChrome(): { navKey: string; site: boolean } {
   const { pathname } = useLocation();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  return hydrated && isClientRenderedPath(pathname) ? "client" : "prerendered";
+  return {
+    navKey: hydrated && isClientRenderedPath(pathname) ? "client" : "prerendered",
+    // The admin is a workspace with its own shell (issue 12): no marketing nav or footer.
+    site: !(hydrated && isAdminPath(pathname)),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const tone = useTone();
-  const navKey = useNavKey();
+  const { navKey, site } = useChrome();
   return (
     // data-reveal is set by the boot script before hydration.
     <html
@@ -100,9 +104,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteNav tone={tone} key={navKey} />
+        {site ? <SiteNav tone={tone} key={navKey} /> : null}
         {children}
-        <SiteFooter />
+        {site ? <SiteFooter /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -34,6 +34,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
     route("leads", "routes/admin/leads.tsx"),
+    route("spam", "routes/admin/spam.tsx"),
   ]),
 
   // Spec redirects and "any other path → /", mirrored by the server as real HTTP redirects.

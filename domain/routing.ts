@@ -28,6 +28,9 @@ export function isClientRenderedPath(pathname: string): boolean {
   return clientRenderedExact.has(path) || path.startsWith("/admin/");
 }
 
+/** The admin workspace: /admin and everything under it. */
+export const isAdminPath = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
+
 /** The spec's explicit redirect for this path, or null when it has none. */
 export function findRedirect(pathname: string): string | null {
   return redirectTable[normalizePath(pathname)] ?? null;

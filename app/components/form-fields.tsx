@@ -40,6 +40,8 @@ const fieldBase =
 /** Inputs, selects and text areas: roomy in public forms, compact in the admin's tools. */
 export const fieldClass = `${fieldBase} px-1.5 py-1.5 text-lg`;
 export const compactFieldClass = `${fieldBase} px-1 py-1`;
+/** The admin's densest controls: a lead row's selects, the bulk bar. */
+export const rowFieldClass = `${fieldBase} px-0.5 py-0.5 text-sm`;
 
 /**
  * A form's one live region, always present so each new message is announced; the form

@@ -61,6 +61,8 @@ const buttonStyles = {
   primary: "bg-ink text-paper hover:bg-accent hover:text-ink",
   accent: "bg-accent text-ink hover:bg-paper",
   secondary: "border border-current/25 hover:border-current",
+  /** Irreversible actions (erasing a lead): only ever inside a confirmation. */
+  danger: "bg-error-strong text-paper hover:bg-ink",
 } as const;
 
 const buttonSizes = { md: "h-6 px-3", sm: "h-5 px-2" } as const;

@@ -1,14 +1,14 @@
 import { useId, useRef, useState } from "react";
 import { redirect, useNavigate } from "react-router";
-import { authTexts } from "../../domain/auth.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { limits } from "../../domain/limits.ts";
 import { AuthScreen } from "../components/auth-screen.tsx";
 import { FormStatus, TextField } from "../components/form-fields.tsx";
 import { buttonClass } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
-import { type ApiResult, postJson, unexpectedAnswer } from "../session/api.ts";
+import { postJson, unexpectedAnswer } from "../session/api.ts";
 import { safeForward } from "../session/forward.ts";
+import { loginError } from "../session/login-error.ts";
 import { readSession, saveSession, sessionFrom } from "../session/storage.ts";
 import type { Route } from "./+types/login";
 
@@ -19,18 +19,6 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const forward = safeForward(new URL(request.url).searchParams.get("forward"));
   if (readSession()) throw redirect(forward);
   return { forward };
-}
-
-/**
- * Spec section 8: a 406 shows the body's message, a 429 too; anything else one fixed text,
- * except when there was no answer, or one this page cannot read (it says to reload).
- */
-function loginError(result: Exclude<ApiResult<unknown>, { ok: true }>): string {
-  if ((result.status === 406 || result.status === 429) && result.error) return result.error;
-  if (result.status === 0)
-    return "We couldn't reach the server. Check your connection and try again.";
-  if (result.unexpected) return unexpectedAnswer;
-  return authTexts.incorrect;
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {

@@ -203,6 +203,15 @@ export function authPost<E extends Endpoint>(
   return authCall(endpoint, jsonBody(body), target, options);
 }
 
+/** DELETE with the stored access token; no stored user → no call, null error. */
+export function authDelete<E extends Endpoint>(
+  endpoint: E,
+  target: Target = {},
+  options?: CallOptions,
+): Promise<ApiResult<SuccessOf<E>>> {
+  return authCall(endpoint, {}, target, options);
+}
+
 /** A file from the API (the CSV export) as a Blob, with the same token and refresh as authGet. */
 export async function authDownload(query: string): Promise<Blob | null> {
   const url = urlOf(endpoints.exportLeads, { query });

@@ -95,7 +95,7 @@ test("links each count to the matching leads", async ({ page }) => {
   await gotoHydrated(page, "/admin");
   await page.getByRole("link", { name: "See converted leads" }).click();
   await expect(page).toHaveURL(/\/admin\/leads\?lead=CONVERTED$/);
-  await expect(page.getByLabel("Filter by LeadStatus")).toHaveValue("CONVERTED");
+  await expect(page.getByLabel("Filter by lead temperature")).toHaveValue("CONVERTED");
 });
 
 test("counts real leads: new ones show in New leads and the latest bars", async ({ page }) => {

@@ -106,11 +106,11 @@ test("notes save with their Submit button", async ({ page }) => {
   await seedLeads(tag, 1);
   await openTracker(page, tag);
   const lead = card(page, `${tag}000 Baker`);
-  await lead.getByLabel("Notes").fill("Called Tuesday. Wants a quote for online ordering.");
+  await lead.getByLabel("Notes", { exact: true }).fill("Called Tuesday. Wants a quote for online ordering.");
   await lead.getByRole("button", { name: "Submit" }).click();
   await expect(lead.getByText("Saved changes!")).toBeVisible();
   await page.reload();
-  await expect(card(page, `${tag}000 Baker`).getByLabel("Notes")).toHaveValue(
+  await expect(card(page, `${tag}000 Baker`).getByLabel("Notes", { exact: true })).toHaveValue(
     "Called Tuesday. Wants a quote for online ordering.",
   );
 });
@@ -209,19 +209,30 @@ test("a lead's history lists each change with who made it", async ({ page }) => 
   await expect(items.last()).toContainText("Lead status WARM → HOT");
 });
 
-test("search and filters live in the URL", async ({ page }) => {
+test("search and filters apply as they change, and live in the URL", async ({ page }) => {
   const tag = tagFor("find");
   await seedLeads(tag, 2);
   await signInOwner(page);
   await gotoHydrated(page, "/admin/leads");
-  await page.getByLabel("Search leads").fill(`${tag}001`);
-  await page.getByLabel("Filter by LeadStatus").selectOption("WARM");
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/leads\\?q=${tag}001&comm=&lead=WARM$`));
+  const search = page.getByLabel("Search leads");
+  // Typed, not filled: the search waits for a pause in typing, and keeps focus throughout.
+  await search.pressSequentially(`${tag}001`, { delay: 20 });
+  await expect(page).toHaveURL(new RegExp(`/admin/leads\\?q=${tag}001$`));
+  await expect(section(page, "New Leads").getByRole("article")).toHaveCount(1);
+  await expect(search).toBeFocused();
+  await page.getByLabel("Filter by lead temperature").selectOption("WARM");
+  await expect(page).toHaveURL(new RegExp(`/admin/leads\\?q=${tag}001&lead=WARM$`));
+  await page.getByLabel("Filter by communication").selectOption("DEAD");
+  await expect(section(page, "New Leads").getByRole("article")).toHaveCount(0);
+  await page.getByLabel("Filter by communication").selectOption("");
   await expect(section(page, "New Leads").getByRole("article")).toHaveCount(1);
   await page.reload();
-  await expect(page.getByLabel("Search leads")).toHaveValue(`${tag}001`);
+  await expect(search).toHaveValue(`${tag}001`);
+  await expect(page.getByLabel("Filter by lead temperature")).toHaveValue("WARM");
   await expect(section(page, "New Leads").getByRole("article")).toHaveCount(1);
+  // Escape in the search clears it.
+  await search.press("Escape");
+  await expect(page).toHaveURL(/\/admin\/leads\?lead=WARM$/);
 });
 
 test("a lead's own words are shown as text, and its address cannot rewrite the reply link", async ({

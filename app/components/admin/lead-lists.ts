@@ -62,6 +62,15 @@ export function placeSavedLead(lists: Lists, lead: LeadRecord, today = ""): List
   return { ...due, fresh: { ...fresh, leads }, old };
 }
 
+/** The lists without a lead (erased, or moved to Spam). */
+export function withoutLead(lists: Lists, id: string): Lists {
+  return {
+    ...(lists.due ? { due: without(lists.due, id) } : {}),
+    fresh: without(lists.fresh, id),
+    old: without(lists.old, id),
+  };
+}
+
 /** Appends a further page, skipping leads already shown (one may have moved here meanwhile). */
 export function appendPage(
   list: ListState,

@@ -1,7 +1,8 @@
-import { NavLink, Outlet } from "react-router";
+import { Link, NavLink, Outlet } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
+import { site } from "../../../domain/site.ts";
 import { OwnerClockProvider } from "../../components/admin/owner-clock.tsx";
-import { Container } from "../../components/layout.tsx";
+import { BrandMark } from "../../components/brand-mark.tsx";
 import { adminSessionContext, requireAdminSession } from "../../session/admin-guard.ts";
 import { authGet } from "../../session/api.ts";
 import type { Route } from "./+types/layout";
@@ -29,35 +30,55 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-ink text-paper" : "text-ink hover:bg-paper-dim"
   }`;
 
+/**
+ * The admin's own shell (issue 12): a workspace header with its sections, the account and
+ * Log out, instead of the marketing site's navigation and footer.
+ */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { admin } = loaderData;
   return (
-    <div className="min-h-[80vh] pt-12 pb-10">
-      <div className="border-b border-line bg-paper-dim/60">
-        <Container className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1.5">
-          <nav aria-label="Admin" className="flex items-center gap-1">
+    <div className="min-h-dvh">
+      <header className="sticky top-0 z-30 border-b border-line bg-paper/95 backdrop-blur-sm">
+        <div className="mx-auto grid max-w-[1920px] grid-cols-[auto_1fr] items-center gap-x-3 px-2 md:px-3 min-[1024px]:h-7 min-[1024px]:grid-cols-[auto_auto_1fr]">
+          <Link
+            to="/admin"
+            className="flex h-6 shrink-0 items-center gap-1 rounded-sm font-bold tracking-tight"
+          >
+            <BrandMark className="size-3.5" />
+            <span>{site.name}</span>
+            <span className="sr-only">: admin overview</span>
+          </Link>
+          <nav
+            aria-label="Admin"
+            className="col-span-2 row-start-2 -mx-0.5 flex items-center gap-0.5 pb-1 min-[1024px]:col-span-1 min-[1024px]:row-start-auto min-[1024px]:pb-0"
+          >
             <NavLink to="/admin" end className={tabClass}>
               Overview
             </NavLink>
             <NavLink to="/admin/leads" className={tabClass}>
               Leads
             </NavLink>
+            <NavLink to="/admin/spam" className={tabClass}>
+              Spam
+            </NavLink>
           </nav>
-          <p className="flex min-w-0 items-center gap-1.5 text-sm text-muted">
-            <span className="truncate">
+          <p className="flex min-w-0 items-center justify-end gap-1.5 text-sm text-muted">
+            <span className="hidden truncate sm:inline">
               Logged in as <span className="font-semibold text-ink">{admin.email}</span>
             </span>
             <NavLink
               to="/logout"
-              className="font-semibold text-accent-strong underline underline-offset-4"
+              className="shrink-0 font-semibold text-accent-strong underline underline-offset-4"
             >
               Log out
             </NavLink>
           </p>
-        </Container>
-      </div>
+        </div>
+      </header>
       <OwnerClockProvider timeZone={loaderData.timeZone}>
-        <Outlet />
+        <div className="pb-8">
+          <Outlet />
+        </div>
       </OwnerClockProvider>
     </div>
   );

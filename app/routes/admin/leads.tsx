@@ -1,17 +1,22 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigate, useNavigation } from "react-router";
+import * as z from "zod/mini";
 import type { CalendarDate } from "../../../domain/dates.ts";
 import { endpoints } from "../../../domain/endpoints.ts";
+import { bulkUnknown } from "../../../domain/lead-bulk.ts";
 import {
   commStatuses,
   dueFilters,
+  type LeadChanges,
   type LeadFilters,
+  type LeadRecord,
   leadStatuses,
   leadTexts,
   parseLeadFilters,
   searchMaxLength,
 } from "../../../domain/leads.ts";
-import { LeadCard, type LeadMessage, type SaveOutcome } from "../../components/admin/lead-card.tsx";
+import { BulkBar } from "../../components/admin/bulk-bar.tsx";
+import { ShortcutsDialog, useShortcuts } from "../../components/admin/keyboard-shortcuts.tsx";
 import {
   appendPage,
   isDue,
@@ -19,22 +24,39 @@ import {
   type Lists,
   nextPageUrl,
   placeSavedLead,
+  withoutLead,
 } from "../../components/admin/lead-lists.ts";
+import { fullName } from "../../components/admin/lead-parts.tsx";
+import { detailsId, rowButtonId } from "../../components/admin/lead-row.tsx";
+import {
+  controlId,
+  type LeadMessage,
+  LeadSavesProvider,
+  type SaveOutcome,
+  useLeadSaves,
+} from "../../components/admin/lead-saves.tsx";
+import { type LeadPlace, LeadSection } from "../../components/admin/lead-section.tsx";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
-import { compactFieldClass, FormMessage } from "../../components/form-fields.tsx";
-import { buttonClass, Container, Eyebrow } from "../../components/layout.tsx";
+import { SignInDialog } from "../../components/admin/sign-in-dialog.tsx";
+import { useMediaQuery } from "../../components/admin/use-media-query.ts";
+import { compactFieldClass } from "../../components/form-fields.tsx";
+import { buttonClass } from "../../components/layout.tsx";
 import { privateMeta } from "../../seo.ts";
-import { authDownload, authGet, type Target } from "../../session/api.ts";
+import { authDownload, authGet, authPost, type Target } from "../../session/api.ts";
+import { readSession } from "../../session/storage.ts";
 import type { Route } from "./+types/leads";
 
 export const meta = () => privateMeta("Leads");
 
-const queryOf = (filters: LeadFilters) => {
+/** The URL's query for these filters; `active` (Active only) is Follow Up With's alone. */
+const queryOf = (filters: LeadFilters, { withActive = true } = {}) => {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.comm) params.set("comm", filters.comm);
   if (filters.lead) params.set("lead", filters.lead);
   if (filters.due) params.set("due", filters.due);
+  if (filters.source) params.set("source", filters.source);
+  if (filters.active && withActive) params.set("active", "1");
   return params;
 };
 
@@ -63,52 +85,94 @@ const duePage = "limit=200";
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filters = parseLeadFilters(new URL(request.url).searchParams);
-  const query = queryOf(filters).toString();
-  const filtered = query !== "";
+  const filtered = queryOf(filters).toString() !== "";
   const [fresh, old, due] = await Promise.all([
-    loadList("fresh", { query }),
-    loadList("old", { query }),
+    loadList("fresh", { query: queryOf(filters, { withActive: false }).toString() }),
+    loadList("old", { query: queryOf(filters).toString() }),
     filtered ? undefined : loadList("due", { query: duePage }),
   ]);
   return { filters, lists: { fresh, old, ...(due ? { due } : {}) } satisfies Lists };
 }
 
+const dueLabels: Record<string, string> = {
+  overdue: "Overdue",
+  today: "Due today",
+  week: "Due this week",
+};
+
+/** Where a lead lives by its status: New Leads while UNREAD, Follow Up With after. */
+const homeOf = (lead: LeadRecord): ListKey => (lead.CommStatus === "UNREAD" ? "fresh" : "old");
+
+/** Every lead place on the page, in the order it shows them. */
+const placesOf = (lists: Lists): LeadPlace[] =>
+  (["due", "fresh", "old"] as const).flatMap((listKey) =>
+    (lists[listKey]?.leads ?? []).map((lead) => ({ listKey, id: lead.ID })),
+  );
+
+const findLead = (lists: Lists, id: string) =>
+  [lists.due, lists.fresh, lists.old]
+    .flatMap((list) => list?.leads ?? [])
+    .find((lead) => lead.ID === id);
+
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const { filters } = loaderData;
+  const clock = useOwnerClock();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const dense = useMediaQuery("(min-width: 1024px)");
   const [lists, setLists] = useState<Lists>(loaderData.lists);
   const [messages, setMessages] = useState<Record<string, LeadMessage>>({});
   /** Follow-up dates suggested after a reply, by lead: kept while the lead moves lists. */
   const [offers, setOffers] = useState<Record<string, CalendarDate>>({});
-  /** Where focus goes after a save re-renders the lists: the first of these that exists. */
-  const focusAfterMove = useRef<string[] | null>(null);
-  const navigation = useNavigation();
-  const clock = useOwnerClock();
+  /** The lead whose details are open (the dense workspace shows one at a time). */
+  const [open, setOpen] = useState<LeadPlace | null>(null);
+  /** The lead the keyboard is on. */
+  const cursor = useRef<LeadPlace | null>(null);
+  /** Leads picked for a bulk update, and where a Shift-click range starts. */
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const anchor = useRef<LeadPlace | null>(null);
+  const [bulk, setBulk] = useState<{
+    busy: boolean;
+    message: { kind: "success" | "error"; text: string } | null;
+  }>({ busy: false, message: null });
+  const [notice, setNotice] = useState("");
+  const [signedOut, setSignedOut] = useState(false);
+  const [help, setHelp] = useState(false);
+  /** Where focus goes after the next render: the first of these that exists. */
+  const focusNext = useRef<string[] | null>(null);
+  /** A bulk update that found the session ended, to send once signed in again. */
+  const pendingBulk = useRef<LeadChanges | null>(null);
 
   // New search or filters: start again from what the loader fetched.
   useEffect(() => {
     setLists(loaderData.lists);
     setMessages({});
+    setChecked(new Set());
   }, [loaderData]);
 
-  // A lead that moved lists is a new element: put focus back on the control being used, in
-  // the list it was used in if the lead is still there, else where the lead went.
+  // The dense workspace always shows a lead's details: the first one, until another is opened.
   useEffect(() => {
-    if (!focusAfterMove.current) return;
-    const target = focusAfterMove.current
+    if (!dense) return;
+    const places = placesOf(lists);
+    const stillThere = open && places.some((p) => p.listKey === open.listKey && p.id === open.id);
+    if (!stillThere) setOpen(places[0] ?? null);
+  }, [dense, lists, open]);
+
+  // After a re-render that moved or removed the focused element: put focus where it belongs.
+  useEffect(() => {
+    if (!focusNext.current) return;
+    const target = focusNext.current
       .map((id) => document.getElementById(id))
       .find((element) => element !== null);
     target?.focus();
-    focusAfterMove.current = null;
+    focusNext.current = null;
   });
 
   const setMessage = (id: string, message: LeadMessage | undefined) =>
     setMessages((all) => {
-      const next = { ...all };
-      if (message) next[id] = message;
-      else delete next[id];
-      return next;
+      const { [id]: _, ...rest } = all;
+      return message ? { ...rest, [id]: message } : rest;
     });
-
   const setOffer = (id: string, date: CalendarDate | null) =>
     setOffers((all) => {
       const { [id]: _, ...rest } = all;
@@ -116,21 +180,204 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
     });
 
   function onSaved({ lead, message, control, listKey }: SaveOutcome) {
+    const home = homeOf(lead);
+    const stayed = listKey === "due" ? isDue(lead, clock.today) : listKey === home;
     const active = document.activeElement;
     if (active instanceof HTMLElement && active.closest(`[data-lead-id="${lead.ID}"]`)) {
       // The element in use (a select, the date field, a quick choice) in the list it was used
       // in, or, if the lead left that list, the same element where it went.
       const prefix = `lead-${listKey}-${lead.ID}-`;
       const element = active.id.startsWith(prefix) ? active.id.slice(prefix.length) : control;
-      const home = lead.CommStatus === "UNREAD" ? "fresh" : "old";
-      focusAfterMove.current = [listKey, home].map((key) => `lead-${key}-${lead.ID}-${element}`);
+      focusNext.current = [listKey, home].map((key) => `lead-${key}-${lead.ID}-${element}`);
     }
     setLists((current) => placeSavedLead(current, lead, clock.today));
-    // Said in the card that saved, or, if the lead left that list, where it went.
-    const home = lead.CommStatus === "UNREAD" ? "fresh" : "old";
-    const stayed = listKey === "due" ? isDue(lead, clock.today) : listKey === home;
+    // The open lead stays open where it went; a lead changed from its row opens.
+    setOpen((current) =>
+      current?.id === lead.ID || control === "comm" || control === "lead"
+        ? { listKey: stayed ? listKey : home, id: lead.ID }
+        : current,
+    );
+    // Said in the view that saved, or, if the lead left that list, where it went.
     setMessage(lead.ID, { ...message, where: stayed ? listKey : home });
   }
+
+  const saves = useLeadSaves({
+    onSaved,
+    onMessage: setMessage,
+    onOffer: setOffer,
+    onSignedOut: () => setSignedOut(true),
+    today: () => clock.today,
+  });
+
+  function removeLead(id: string, text: string) {
+    const places = placesOf(lists);
+    const at = places.findIndex((place) => place.id === id);
+    const next = places.slice(at + 1).find((place) => place.id !== id) ?? places[at - 1];
+    setLists((current) => withoutLead(current, id));
+    setChecked((current) => {
+      const rest = new Set(current);
+      rest.delete(id);
+      return rest;
+    });
+    setMessage(id, undefined);
+    setNotice(text);
+    if (next) {
+      if (dense) setOpen(next);
+      focusNext.current = [
+        rowButtonId(next.listKey, next.id),
+        `lead-${next.listKey}-${next.id}-card`,
+      ];
+    }
+  }
+  const actions = {
+    onErased: (id: string) => {
+      const lead = findLead(lists, id);
+      removeLead(
+        id,
+        `${lead ? fullName(lead) : "The lead"} was erased, with its notes and history.`,
+      );
+    },
+    onMarkedSpam: (lead: LeadRecord) =>
+      removeLead(lead.ID, `${fullName(lead)} was moved to Spam. Not spam, there, brings it back.`),
+  };
+
+  // ---- Bulk updates ----------------------------------------------------------------------
+
+  function onCheck(place: LeadPlace, event: React.MouseEvent<HTMLInputElement>) {
+    const list = lists[place.listKey as ListKey]?.leads ?? [];
+    const from = anchor.current;
+    setChecked((current) => {
+      const next = new Set(current);
+      if (event.shiftKey && from && from.listKey === place.listKey) {
+        // A range, from the last lead clicked to this one, takes that lead's state.
+        const a = list.findIndex((lead) => lead.ID === from.id);
+        const b = list.findIndex((lead) => lead.ID === place.id);
+        const on = current.has(from.id);
+        for (const lead of list.slice(Math.min(a, b), Math.max(a, b) + 1))
+          on ? next.add(lead.ID) : next.delete(lead.ID);
+      } else if (next.has(place.id)) next.delete(place.id);
+      else next.add(place.id);
+      return next;
+    });
+    anchor.current = place;
+    setBulk((current) => ({ ...current, message: null }));
+  }
+  function onCheckAll(listKey: string, on: boolean) {
+    const list = lists[listKey as ListKey]?.leads ?? [];
+    setChecked((current) => {
+      const next = new Set(current);
+      for (const lead of list) on ? next.add(lead.ID) : next.delete(lead.ID);
+      return next;
+    });
+  }
+
+  async function applyBulk(changes: LeadChanges) {
+    setBulk({ busy: true, message: null });
+    const IDs = [...checked].map((id) => {
+      const lead = findLead(lists, id);
+      return lead?.UpdatedAt ? { ID: id, UpdatedAt: lead.UpdatedAt } : id;
+    });
+    const result = await authPost(endpoints.bulkUpdate, { IDs, ...changes });
+    if (result.ok) {
+      const { updated, conflicts } = result.data;
+      setLists((current) =>
+        [...updated, ...conflicts].reduce(
+          (all, lead) => placeSavedLead(all, lead, clock.today),
+          current,
+        ),
+      );
+      for (const lead of conflicts)
+        setMessage(lead.ID, { kind: "error", text: leadTexts.changedSince });
+      // What was saved is done; what someone else changed stays picked, to look at again.
+      setChecked(new Set(conflicts.map((lead) => lead.ID)));
+      setBulk({
+        busy: false,
+        message: { kind: conflicts.length ? "error" : "success", text: result.data.message },
+      });
+      return;
+    }
+    if ((result.status === 401 || result.status === 0) && !readSession()) {
+      pendingBulk.current = changes;
+      setBulk({ busy: false, message: { kind: "error", text: "Sign in again to apply this." } });
+      setSignedOut(true);
+      return;
+    }
+    const unknown = result.status === 404 ? z.safeParse(bulkUnknown, result.data) : null;
+    if (unknown?.success) {
+      // Leads gone meanwhile (erased elsewhere): off the page and out of the selection.
+      setLists((current) =>
+        unknown.data.unknown.reduce((all, id) => withoutLead(all, id), current),
+      );
+      setChecked(
+        (current) => new Set([...current].filter((id) => !unknown.data.unknown.includes(id))),
+      );
+    }
+    setBulk({ busy: false, message: { kind: "error", text: result.error ?? leadTexts.failed } });
+  }
+
+  // ---- Keyboard --------------------------------------------------------------------------
+
+  /** The lead the keyboard is on: the focused one, else the last one used, else the open one. */
+  function currentPlace(): LeadPlace | null {
+    const element = document.activeElement?.closest<HTMLElement>("[data-lead-id]");
+    if (element?.dataset.leadId && element.dataset.listKey)
+      return { listKey: element.dataset.listKey, id: element.dataset.leadId };
+    return cursor.current ?? open;
+  }
+  function move(step: 1 | -1) {
+    const targets = [...document.querySelectorAll<HTMLElement>("[data-lead-nav]")];
+    if (targets.length === 0) return;
+    const place = currentPlace();
+    const at = place
+      ? targets.findIndex((target) => {
+          const lead = target.closest<HTMLElement>("[data-lead-id]");
+          return lead?.dataset.leadId === place.id && lead.dataset.listKey === place.listKey;
+        })
+      : -1;
+    const next = targets[at === -1 ? 0 : Math.min(targets.length - 1, Math.max(0, at + step))];
+    const lead = next?.closest<HTMLElement>("[data-lead-id]");
+    if (!next || !lead?.dataset.leadId || !lead.dataset.listKey) return;
+    const to = { listKey: lead.dataset.listKey, id: lead.dataset.leadId };
+    cursor.current = to;
+    if (dense) setOpen(to);
+    next.focus();
+    next.scrollIntoView({ block: "nearest" });
+  }
+  useShortcuts({
+    next: () => move(1),
+    previous: () => move(-1),
+    notes: () => {
+      const place = currentPlace();
+      if (!place) return;
+      if (dense) setOpen(place);
+      focusNext.current = [controlId(place.listKey, place.id, "notes")];
+      // Already open: nothing re-renders, so focus now.
+      document.getElementById(controlId(place.listKey, place.id, "notes"))?.focus();
+    },
+    select: () => {
+      const place = currentPlace();
+      if (!place) return;
+      setChecked((current) => {
+        const next = new Set(current);
+        next.has(place.id) ? next.delete(place.id) : next.add(place.id);
+        return next;
+      });
+      anchor.current = place;
+    },
+    search: () => document.getElementById("lead-search")?.focus(),
+    help: () => setHelp(true),
+  });
+
+  function openLead(place: LeadPlace) {
+    cursor.current = place;
+    if (!dense) return;
+    setOpen(place);
+    // Into the details, where Tab goes through its controls; Escape comes back.
+    focusNext.current = [`${detailsId(place.listKey, place.id)}-name`];
+    document.getElementById(`${detailsId(place.listKey, place.id)}-name`)?.focus();
+  }
+
+  // ---- Loading more ----------------------------------------------------------------------
 
   async function loadMore(which: ListKey) {
     const list = lists[which];
@@ -148,129 +395,254 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
     });
   }
 
+  const filtered = queryOf(filters).toString() !== "";
   const searching =
     navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
-  const filtered = Boolean(filters.q || filters.comm || filters.lead || filters.due);
+  const section = {
+    dense,
+    open,
+    checked,
+    messages,
+    offers,
+    onCheck,
+    onCheckAll,
+    onOpen: openLead,
+    onOffer: setOffer,
+    onMessage: setMessage,
+    actions,
+  };
+  const setFilters = (next: LeadFilters) =>
+    navigate({ search: queryOf(next).toString() }, { replace: true, preventScrollReset: true });
+
   return (
-    <Container className="pt-6 md:pt-8">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <Eyebrow>Studio admin</Eyebrow>
-          <h1 className="mt-1 text-title font-bold">Leads</h1>
-        </div>
-        <ExportButton filters={filters} />
-      </div>
-
-      <Form
-        method="get"
-        role="search"
-        aria-label="Leads"
-        className="mt-3 grid gap-1.5 rounded-sm border border-line bg-paper-dim/60 p-2 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_12rem_12rem_auto] lg:items-end"
-        key={queryOf(filters).toString()}
+    <LeadSavesProvider value={saves}>
+      <div
+        className={`mx-auto w-full max-w-[1920px] px-2 pt-2 md:px-3 ${
+          dense ? "min-[1024px]:pr-[calc(var(--details-width)+1.5rem)]" : ""
+        }`}
       >
-        <div className="sm:col-span-2 lg:col-span-1">
-          <label htmlFor="lead-search" className="text-sm font-semibold">
-            Search leads
-          </label>
-          <input
-            id="lead-search"
-            name="q"
-            type="search"
-            defaultValue={filters.q ?? ""}
-            maxLength={searchMaxLength}
-            placeholder="Name, e-mail or words in the message"
-            className={compactFieldClass}
-          />
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <h1 className="text-2xl font-bold tracking-tight">Leads</h1>
+          <p aria-live="polite" className="text-sm text-muted">
+            {searching ? "Searching…" : null}
+          </p>
+          <div className="ml-auto flex items-center gap-1">
+            <button
+              type="button"
+              onClick={() => setHelp(true)}
+              aria-keyshortcuts="?"
+              className={`${buttonClass("secondary", "sm")} max-[1023px]:hidden`}
+            >
+              Keyboard shortcuts
+            </button>
+            <ExportButton filters={filters} />
+          </div>
         </div>
-        <FilterSelect
-          name="comm"
-          label="Filter by CommStatus"
-          value={filters.comm}
-          options={commStatuses}
-        />
-        <FilterSelect
-          name="lead"
-          label="Filter by LeadStatus"
-          value={filters.lead}
-          options={leadStatuses}
-        />
-        <FilterSelect
-          name="due"
-          label="Filter by follow-up"
-          value={filters.due}
-          options={dueFilters}
-          labels={dueLabels}
-          omitWhenAny
-        />
-        <div className="flex gap-1">
-          <button type="submit" className={buttonClass("primary", "sm")}>
-            {searching ? "Searching…" : "Search"}
-          </button>
-          {filtered ? (
-            <a href="/admin/leads" className={buttonClass("secondary", "sm")}>
-              Clear
-            </a>
+
+        <Filters filters={filters} onChange={setFilters} />
+
+        <p aria-live="polite" className="text-sm font-semibold text-success">
+          {notice}
+        </p>
+
+        {checked.size > 0 ? (
+          <BulkBar
+            count={checked.size}
+            today={clock.today}
+            busy={bulk.busy}
+            message={bulk.message}
+            onApply={applyBulk}
+            onClear={() => {
+              setChecked(new Set());
+              setBulk({ busy: false, message: null });
+            }}
+          />
+        ) : bulk.message ? (
+          <p aria-live="polite" className="mt-1 text-sm font-semibold text-success">
+            {bulk.message.text}
+          </p>
+        ) : null}
+
+        <div className="mt-2 grid gap-3 pb-4">
+          {lists.due ? (
+            <LeadSection
+              {...section}
+              listKey="due"
+              title="Due"
+              intro="Follow-ups due today or overdue, oldest first. Work down the list; each one leaves it when its date moves on."
+              empty="Nothing due. Follow-ups you schedule show up here on their day."
+              list={lists.due}
+              onLoadMore={() => loadMore("due")}
+            />
           ) : null}
+          <div className={`grid gap-3 ${dense ? "" : "xl:grid-cols-2 xl:items-start"}`}>
+            <LeadSection
+              {...section}
+              listKey="fresh"
+              title="New Leads"
+              empty={
+                filtered
+                  ? "No new leads match this search."
+                  : "No new leads. Everything has been read."
+              }
+              list={lists.fresh}
+              onLoadMore={() => loadMore("fresh")}
+            />
+            <LeadSection
+              {...section}
+              listKey="old"
+              title="Follow Up With"
+              empty={
+                filtered ? "No leads to follow up match this search." : "Nothing to follow up yet."
+              }
+              list={lists.old}
+              onLoadMore={() => loadMore("old")}
+              tools={
+                <label className="flex items-center gap-0.5 text-sm font-semibold">
+                  <input
+                    type="checkbox"
+                    checked={Boolean(filters.active)}
+                    onChange={(event) =>
+                      setFilters({ ...filters, active: event.target.checked || undefined })
+                    }
+                    className="size-2 accent-ink"
+                  />
+                  Active only
+                  <span className="sr-only">
+                    : hide RESOLVED and DEAD conversations and CONVERTED and ABANDONED leads
+                  </span>
+                </label>
+              }
+            />
+          </div>
         </div>
-      </Form>
-
-      {lists.due ? (
-        <div className="mt-5">
-          <LeadSection
-            listKey="due"
-            title="Due"
-            intro="Follow-ups due today or overdue, oldest first. Work down the list; each one leaves it when its date moves on."
-            empty="Nothing due. Follow-ups you schedule show up here on their day."
-            list={lists.due}
-            messages={messages}
-            onSaved={onSaved}
-            onMessage={setMessage}
-            offers={offers}
-            onOffer={setOffer}
-            onLoadMore={() => loadMore("due")}
-          />
-        </div>
-      ) : null}
-
-      <div className="mt-5 grid gap-6 pb-4 xl:grid-cols-2 xl:items-start">
-        <LeadSection
-          listKey="fresh"
-          title="New Leads"
-          empty={
-            filtered ? "No new leads match this search." : "No new leads. Everything has been read."
-          }
-          list={lists.fresh}
-          messages={messages}
-          onSaved={onSaved}
-          onMessage={setMessage}
-          offers={offers}
-          onOffer={setOffer}
-          onLoadMore={() => loadMore("fresh")}
-        />
-        <LeadSection
-          listKey="old"
-          title="Follow Up With"
-          empty={
-            filtered ? "No leads to follow up match this search." : "Nothing to follow up yet."
-          }
-          list={lists.old}
-          messages={messages}
-          onSaved={onSaved}
-          onMessage={setMessage}
-          offers={offers}
-          onOffer={setOffer}
-          onLoadMore={() => loadMore("old")}
-        />
       </div>
-    </Container>
+      <SignInDialog
+        open={signedOut}
+        email={readSession()?.email ?? ""}
+        onSignedIn={() => {
+          setSignedOut(false);
+          const waiting = saves.pending()[0];
+          saves.resume();
+          if (pendingBulk.current) {
+            const changes = pendingBulk.current;
+            pendingBulk.current = null;
+            void applyBulk(changes);
+          }
+          // Back to the lead that was being saved.
+          if (waiting) {
+            const { listKey, lead, control } = waiting;
+            focusNext.current = [
+              controlId(listKey, lead.ID, control),
+              rowButtonId(listKey, lead.ID),
+            ];
+          }
+        }}
+      />
+      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+    </LeadSavesProvider>
   );
 }
 
-const dueLabels: Record<string, string> = {
-  overdue: "Overdue",
-  today: "Due today",
-  week: "Due this week",
-};
+/**
+ * Search and filters, applied as they change (the search after a pause in typing) and kept
+ * in the URL. Labels in the owner's words; values keep the spec's names.
+ */
+function Filters({
+  filters,
+  onChange,
+}: {
+  filters: LeadFilters;
+  onChange: (filters: LeadFilters) => void;
+}) {
+  const [q, setQ] = useState(filters.q ?? "");
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(filters);
+  latest.current = filters;
+  // The URL changed some other way (a source link, Back): show its search.
+  useEffect(() => {
+    if (document.activeElement?.id !== "lead-search") setQ(filters.q ?? "");
+  }, [filters.q]);
+  useEffect(() => () => clearTimeout(typing.current), []);
+  const searchNow = (value: string) => {
+    clearTimeout(typing.current);
+    if (value.trim() !== (latest.current.q ?? ""))
+      onChange({ ...latest.current, q: value.trim() || undefined });
+  };
+  const select = (name: "comm" | "lead" | "due", value: string) =>
+    onChange({ ...latest.current, [name]: value || undefined });
+
+  return (
+    <search
+      aria-label="Leads"
+      className="mt-1.5 grid grid-cols-2 items-end gap-1 rounded-sm border border-line bg-paper-dim/60 p-1 md:grid-cols-3 min-[1024px]:grid-cols-[minmax(12rem,1fr)_11rem_11rem_11rem_auto]"
+    >
+      <div className="col-span-2 md:col-span-3 min-[1024px]:col-span-1">
+        <label htmlFor="lead-search" className="text-sm font-semibold">
+          Search leads
+        </label>
+        <input
+          id="lead-search"
+          type="search"
+          value={q}
+          maxLength={searchMaxLength}
+          placeholder="Name, e-mail or words in the message"
+          aria-keyshortcuts="/"
+          onChange={(event) => {
+            const value = event.target.value;
+            setQ(value);
+            clearTimeout(typing.current);
+            typing.current = setTimeout(() => searchNow(value), 300);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") searchNow(q);
+            if (event.key === "Escape" && q) {
+              event.preventDefault();
+              setQ("");
+              searchNow("");
+            }
+          }}
+          className={compactFieldClass}
+        />
+      </div>
+      <FilterSelect
+        name="comm"
+        label="Filter by communication"
+        value={filters.comm}
+        options={commStatuses}
+        onChange={(value) => select("comm", value)}
+      />
+      <FilterSelect
+        name="lead"
+        label="Filter by lead temperature"
+        value={filters.lead}
+        options={leadStatuses}
+        onChange={(value) => select("lead", value)}
+      />
+      <FilterSelect
+        name="due"
+        label="Filter by follow-up"
+        value={filters.due}
+        options={dueFilters}
+        labels={dueLabels}
+        onChange={(value) => select("due", value)}
+      />
+      {filters.source ? (
+        <button
+          type="button"
+          onClick={() => onChange({ ...latest.current, source: undefined })}
+          className="inline-flex h-5 items-center gap-0.5 self-end rounded-sm border border-ink bg-white px-1 text-sm font-semibold"
+        >
+          Source: {filters.source}
+          <span aria-hidden="true">×</span>
+          <span className="sr-only">(remove this filter)</span>
+        </button>
+      ) : (
+        <span className="hidden min-[1024px]:block" />
+      )}
+    </search>
+  );
+}
 
 function FilterSelect({
   name,
@@ -278,17 +650,15 @@ function FilterSelect({
   value,
   options,
   labels = {},
-  omitWhenAny = false,
+  onChange,
 }: {
   name: string;
   label: string;
   value: string | undefined;
   options: readonly string[];
   labels?: Record<string, string>;
-  /** Leave the parameter out of the URL when "Any" is chosen (filters added after the spec's). */
-  omitWhenAny?: boolean;
+  onChange: (value: string) => void;
 }) {
-  const [chosen, setChosen] = useState(value ?? "");
   return (
     <div>
       <label htmlFor={`filter-${name}`} className="text-sm font-semibold">
@@ -296,9 +666,8 @@ function FilterSelect({
       </label>
       <select
         id={`filter-${name}`}
-        name={omitWhenAny && chosen === "" ? undefined : name}
-        defaultValue={value ?? ""}
-        onChange={(event) => setChosen(event.target.value)}
+        value={value ?? ""}
+        onChange={(event) => onChange(event.target.value)}
         className={`${compactFieldClass} font-semibold`}
       >
         <option value="">Any</option>
@@ -309,77 +678,6 @@ function FilterSelect({
         ))}
       </select>
     </div>
-  );
-}
-
-function LeadSection({
-  listKey,
-  title,
-  intro,
-  empty,
-  list,
-  messages,
-  offers,
-  onSaved,
-  onMessage,
-  onOffer,
-  onLoadMore,
-}: {
-  listKey: ListKey;
-  title: string;
-  intro?: string;
-  empty: string;
-  list: ListState;
-  messages: Record<string, LeadMessage>;
-  onSaved: (outcome: SaveOutcome) => void;
-  onMessage: (id: string, message: LeadMessage | undefined) => void;
-  offers: Record<string, CalendarDate>;
-  onOffer: (id: string, date: CalendarDate | null) => void;
-  onLoadMore: () => void;
-}) {
-  const headingId = `${title.toLowerCase().replaceAll(" ", "-")}-heading`;
-  return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="border-b-2 border-ink pb-1 text-2xl font-bold">
-        {title}{" "}
-        <span className="text-base font-semibold text-muted">
-          {list.leads.length}
-          {list.next ? "+" : ""}
-        </span>
-      </h2>
-      {intro ? <p className="mt-1 max-w-3xl text-sm text-muted">{intro}</p> : null}
-      {list.error ? (
-        <div className="mt-2">
-          <FormMessage kind="error">{list.error}</FormMessage>
-        </div>
-      ) : null}
-      {list.leads.length === 0 && !list.error ? <p className="mt-2 text-muted">{empty}</p> : null}
-      <ul className="mt-2 grid gap-2">
-        {list.leads.map((lead) => (
-          <li key={lead.ID}>
-            <LeadCard
-              lead={lead}
-              listKey={listKey}
-              message={messages[lead.ID]}
-              offer={offers[lead.ID]}
-              onSaved={onSaved}
-              onMessage={onMessage}
-              onOffer={onOffer}
-            />
-          </li>
-        ))}
-      </ul>
-      {list.next ? (
-        <button
-          type="button"
-          onClick={onLoadMore}
-          aria-disabled={list.loadingMore}
-          className={`mt-2 ${buttonClass("secondary", "sm")}`}
-        >
-          {list.loadingMore ? "Loading…" : "Load more"}
-        </button>
-      ) : null}
-    </section>
   );
 }
 
@@ -415,7 +713,7 @@ function ExportButton({ filters }: { filters: LeadFilters }) {
       >
         {state.busy ? "Exporting…" : "Export CSV"}
       </button>
-      <p aria-live="polite" className="text-sm text-error">
+      <p aria-live="polite" className="text-sm text-error empty:hidden">
         {state.error}
       </p>
     </div>

@@ -1,0 +1,157 @@
+import { useId, useState } from "react";
+import { addDays, type CalendarDate } from "../../../domain/dates.ts";
+import {
+  type CommStatus,
+  commStatuses,
+  type LeadChanges,
+  type LeadStatus,
+  leadStatuses,
+} from "../../../domain/leads.ts";
+import { rowFieldClass } from "../form-fields.tsx";
+import { buttonClass } from "../layout.tsx";
+
+const followUpChoices = [
+  { value: "", label: "Leave as is" },
+  { value: "1", label: "Tomorrow" },
+  { value: "3", label: "In 3 days" },
+  { value: "7", label: "Next week" },
+  { value: "clear", label: "Clear the date" },
+] as const;
+
+/**
+ * What to do with the leads picked for a bulk update: a communication status, a lead
+ * temperature and a follow-up for all of them, applied together in one request when the
+ * owner says so (unlike a single lead's selects, a bulk change waits for Apply).
+ */
+export function BulkBar({
+  count,
+  today,
+  busy,
+  message,
+  onApply,
+  onClear,
+}: {
+  count: number;
+  today: CalendarDate;
+  busy: boolean;
+  message: { kind: "success" | "error"; text: string } | null;
+  onApply: (changes: LeadChanges) => void;
+  onClear: () => void;
+}) {
+  const id = useId();
+  const [comm, setComm] = useState<CommStatus | "">("");
+  const [lead, setLead] = useState<LeadStatus | "">("");
+  const [followUp, setFollowUp] = useState<string>("");
+  const changes: LeadChanges = {
+    ...(comm ? { CommStatus: comm } : {}),
+    ...(lead ? { LeadStatus: lead } : {}),
+    ...(followUp === "clear"
+      ? { NextFollowUp: null }
+      : followUp
+        ? { NextFollowUp: addDays(today, Number(followUp)) }
+        : {}),
+  };
+  const nothing = Object.keys(changes).length === 0;
+  const leads = count === 1 ? "1 lead" : `${count} leads`;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="sticky top-7 z-10 mt-1 rounded-sm border border-ink bg-ink px-1.5 py-1 text-paper shadow-lg"
+    >
+      <form
+        className="flex flex-wrap items-end gap-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!nothing && !busy) onApply(changes);
+        }}
+      >
+        <h2 id={`${id}-title`} className="mr-1 self-center font-bold">
+          {leads} selected
+        </h2>
+        <BulkSelect
+          id={`${id}-comm`}
+          label="Set communication"
+          value={comm}
+          onChange={(value) => setComm(value as CommStatus | "")}
+          options={commStatuses.map((status) => ({ value: status, label: status }))}
+        />
+        <BulkSelect
+          id={`${id}-lead`}
+          label="Set lead temperature"
+          value={lead}
+          onChange={(value) => setLead(value as LeadStatus | "")}
+          options={leadStatuses.map((status) => ({ value: status, label: status }))}
+        />
+        <BulkSelect
+          id={`${id}-date`}
+          label="Set next follow-up"
+          value={followUp}
+          onChange={setFollowUp}
+          options={followUpChoices.slice(1).map((choice) => ({ ...choice }))}
+        />
+        <button
+          type="submit"
+          aria-disabled={nothing || busy}
+          className={`${buttonClass("accent", "sm")} aria-disabled:cursor-not-allowed`}
+        >
+          {busy ? "Saving…" : `Apply to ${leads}`}
+        </button>
+        <button
+          type="button"
+          onClick={onClear}
+          className="h-5 rounded-sm px-1 font-semibold text-paper underline underline-offset-4"
+        >
+          Clear selection
+        </button>
+      </form>
+      <div aria-live="polite" aria-atomic="true" className="text-sm font-semibold">
+        {message ? (
+          <p
+            className={`mt-0.5 ${message.kind === "success" ? "text-[#9be3b8]" : "text-[#ffb4a8]"}`}
+          >
+            {message.text}
+          </p>
+        ) : nothing ? (
+          <p className="mt-0.5 text-muted-light">
+            Choose what to set, then apply it to all of them.
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function BulkSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="min-w-[9rem]">
+      <label htmlFor={id} className="text-xs font-semibold text-muted-light">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${rowFieldClass} font-semibold`}
+      >
+        <option value="">Leave as is</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { useEffect, useRef } from "react";
+import type { CalendarDate } from "../../../domain/dates.ts";
+import { FormMessage } from "../form-fields.tsx";
+import { buttonClass } from "../layout.tsx";
+import type { LeadActionsProps } from "./lead-actions.tsx";
+import { LeadCard } from "./lead-card.tsx";
+import type { ListState } from "./lead-lists.ts";
+import { LeadRow } from "./lead-row.tsx";
+import type { LeadMessage } from "./lead-saves.tsx";
+
+/** A lead in a list: which list, and which lead. */
+export type LeadPlace = { readonly listKey: string; readonly id: string };
+
+export type SectionProps = {
+  listKey: string;
+  title: string;
+  intro?: string;
+  empty: string;
+  list: ListState;
+  /** Rows and a details pane (≥ 1024 px), or cards. */
+  dense: boolean;
+  open: LeadPlace | null;
+  checked: ReadonlySet<string>;
+  messages: Record<string, LeadMessage>;
+  offers: Record<string, CalendarDate>;
+  /** Beside the heading: what this list offers (Active only, for Follow Up With). */
+  tools?: React.ReactNode;
+  onCheck: (place: LeadPlace, event: React.MouseEvent<HTMLInputElement>) => void;
+  onCheckAll: (listKey: string, checked: boolean) => void;
+  onOpen: (place: LeadPlace) => void;
+  onOffer: (leadId: string, date: CalendarDate | null) => void;
+  onMessage: (leadId: string, message: LeadMessage | undefined) => void;
+  onLoadMore: () => void;
+  actions: Omit<LeadActionsProps, "lead">;
+};
+
+/**
+ * One of the tracker's lists (Due, New Leads, Follow Up With): its heading with the count,
+ * a checkbox that selects every lead shown for a bulk update, the leads as rows or cards,
+ * and Load more.
+ */
+export function LeadSection(props: SectionProps) {
+  const { listKey, title, list, dense, checked } = props;
+  const headingId = `${title.toLowerCase().replaceAll(" ", "-")}-heading`;
+  const shown = list.leads.length;
+  const picked = list.leads.filter((lead) => checked.has(lead.ID)).length;
+  const all = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (all.current) all.current.indeterminate = picked > 0 && picked < shown;
+  }, [picked, shown]);
+
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b-2 border-ink pb-0.5">
+        {shown > 0 ? (
+          <input
+            ref={all}
+            type="checkbox"
+            checked={shown > 0 && picked === shown}
+            onChange={(event) => props.onCheckAll(listKey, event.target.checked)}
+            aria-label={`Select all ${shown} shown in ${title}`}
+            className="size-2.5 accent-ink"
+          />
+        ) : null}
+        <h2 id={headingId} className="text-xl font-bold">
+          {title}{" "}
+          <span className="text-base font-semibold text-muted">
+            {shown}
+            {list.next ? "+" : ""}
+          </span>
+        </h2>
+        {/* Beside the heading in the workspace, under it on a phone. */}
+        {props.intro && dense ? (
+          <p className="min-w-0 flex-1 truncate text-sm text-muted">{props.intro}</p>
+        ) : null}
+        {props.tools ? <div className="ml-auto">{props.tools}</div> : null}
+      </div>
+      {props.intro && !dense ? (
+        <p className="mt-0.5 max-w-3xl text-sm text-muted">{props.intro}</p>
+      ) : null}
+      {list.error ? (
+        <div className="mt-1">
+          <FormMessage kind="error">{list.error}</FormMessage>
+        </div>
+      ) : null}
+      {!list.error && shown === 0 ? <p className="mt-1 text-muted">{props.empty}</p> : null}
+      {shown > 0 && dense ? <DenseList {...props} /> : null}
+      {shown > 0 && !dense ? <CardList {...props} /> : null}
+      {list.next ? (
+        <button
+          type="button"
+          onClick={props.onLoadMore}
+          aria-disabled={list.loadingMore}
+          className={`mt-1.5 ${buttonClass("secondary", "sm")}`}
+        >
+          {list.loadingMore ? "Loading…" : "Load more"}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function DenseList(props: SectionProps) {
+  const { listKey, list, open } = props;
+  return (
+    <>
+      {/* Column names for the eye; each control is labelled for assistive technology. */}
+      <div
+        aria-hidden="true"
+        className="grid grid-cols-[1.75rem_minmax(0,1fr)_auto_8.75rem_7.75rem] gap-x-1 px-1 pt-0.5 text-xs font-bold tracking-wide text-muted uppercase"
+      >
+        <span />
+        <span>Lead</span>
+        <span />
+        <span>Communication</span>
+        <span>Temperature</span>
+      </div>
+      <ol className="rounded-sm border border-line bg-white/70">
+        {list.leads.map((lead) => {
+          const place = { listKey, id: lead.ID };
+          return (
+            <LeadRow
+              key={lead.ID}
+              lead={lead}
+              listKey={listKey}
+              message={props.messages[lead.ID]}
+              offer={props.offers[lead.ID]}
+              checked={props.checked.has(lead.ID)}
+              open={open?.listKey === listKey && open.id === lead.ID}
+              onCheck={(event) => props.onCheck(place, event)}
+              onOpen={() => props.onOpen(place)}
+              onOffer={props.onOffer}
+              onMessage={props.onMessage}
+              actions={props.actions}
+            />
+          );
+        })}
+      </ol>
+    </>
+  );
+}
+
+function CardList(props: SectionProps) {
+  const { listKey, list } = props;
+  return (
+    <ul className="mt-1.5 grid gap-1.5">
+      {list.leads.map((lead) => {
+        const place = { listKey, id: lead.ID };
+        return (
+          <li key={lead.ID}>
+            <LeadCard
+              lead={lead}
+              listKey={listKey}
+              message={props.messages[lead.ID]}
+              offer={props.offers[lead.ID]}
+              selected={props.checked.has(lead.ID)}
+              onSelect={(event) => props.onCheck(place, event)}
+              onOffer={props.onOffer}
+              onMessage={props.onMessage}
+              actions={props.actions}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
