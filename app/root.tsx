@@ -18,6 +18,7 @@ import { buttonClass } from "./components/layout.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteNav } from "./components/site-nav.tsx";
 import { revealBootScript, useRevealOnScroll } from "./components/use-reveal.ts";
+import { rememberVisit } from "./components/visit-source.ts";
 import { fullTitle } from "./seo.ts";
 
 export type RouteHandle = { tone?: "light" | "dark" };
@@ -116,6 +117,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useRevealOnScroll();
+  // Where this visit came from, for the contact form (kept for the visit, first page wins).
+  useEffect(() => rememberVisit(), []);
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <Outlet />

@@ -16,5 +16,8 @@ export const contactTexts = Object.freeze({
     "Your message contains an invisible character we can't store (NUL). Please remove it and try again",
 });
 
+/** Where the form gets its timing token (endpoints.contactToken), without loading the contracts. */
+export const contactTokenPath = "/api/leads/contact-token";
+
 /** Name of the invisible honeypot field; people never fill it, naive bots do. */
 export const honeypotField = "company_website";

@@ -12,6 +12,7 @@ import {
   signupBody,
 } from "./auth.ts";
 import { contactRequest } from "./contact.ts";
+import { contactTokenPath } from "./contact-texts.ts";
 import { bulkUnknown, bulkUpdateBody, bulkUpdated } from "./lead-bulk.ts";
 import {
   adminSettings,
@@ -93,7 +94,7 @@ export const endpoints = {
 
   contactToken: {
     method: "GET",
-    url: "/api/leads/contact-token",
+    url: contactTokenPath,
     schema: {
       summary: "Start the contact form's clock",
       description:

@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from "react";
 import { validateContact } from "../../domain/contact.ts";
-import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
+import { contactTexts, contactTokenPath, honeypotField } from "../../domain/contact-texts.ts";
 import { limits } from "../../domain/limits.ts";
 import { FormStatus, fieldClass, messageOf, TextField } from "./form-fields.tsx";
 import { buttonClass } from "./layout.tsx";
+import { readVisit } from "./visit-source.ts";
 
 type Status =
   | { kind: "idle" }
@@ -21,6 +22,22 @@ export function ContactForm({ sourcePage = "/home" }: { sourcePage?: string }) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const sending = useRef(false);
   const id = useId();
+  /**
+   * The form's clock: a signed token from the server, asked for when the form is first used,
+   * so the server can tell a person's pace from a bot's (sent within 3 s: kept as spam).
+   */
+  const formToken = useRef<Promise<string | null> | null>(null);
+  const startClock = () => {
+    formToken.current ??= fetch(contactTokenPath, {
+      headers: { accept: "application/json" },
+      cache: "no-store",
+    })
+      .then(async (response) => {
+        const body = (await response.json()) as { token?: unknown };
+        return response.ok && typeof body.token === "string" ? body.token : null;
+      })
+      .catch(() => null);
+  };
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,6 +53,11 @@ export function ContactForm({ sourcePage = "/home" }: { sourcePage?: string }) {
     }
     sending.current = true;
     setStatus({ kind: "sending" });
+    // Without a token (it never came) the request is judged by the other rules alone.
+    const token = await Promise.race([
+      formToken.current ?? Promise.resolve(null),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 1500)),
+    ]);
     try {
       const response = await fetch(form.action, {
         method: "POST",
@@ -43,12 +65,16 @@ export function ContactForm({ sourcePage = "/home" }: { sourcePage?: string }) {
         body: JSON.stringify({
           ...checked.value,
           sourcePage,
+          ...readVisit(),
+          ...(token ? { formToken: token } : {}),
           [honeypotField]: data[honeypotField] ?? "",
         }),
       });
       if (response.ok) {
         setStatus({ kind: "success", message: await messageOf(response, contactTexts.success) });
         form.reset();
+        // The next message gets its own clock, started when the form is next used.
+        formToken.current = null;
       } else {
         setStatus({ kind: "error", message: await messageOf(response, contactTexts.failure) });
       }
@@ -65,6 +91,7 @@ export function ContactForm({ sourcePage = "/home" }: { sourcePage?: string }) {
       method="post"
       action="/api/leads/contact-us"
       onSubmit={onSubmit}
+      onFocus={startClock}
       noValidate
       aria-describedby={`${id}-status`}
       className="grid gap-2.5 sm:grid-cols-2"

@@ -35,20 +35,23 @@ try {
   const database = await connectDatabase(config);
   try {
     const passwordHash = await hashPassword(checked.value.password);
-    const existing = await findUserByEmail(database.db, checked.value.email);
-    if (existing) {
+    const created = (await findUserByEmail(database.db, checked.value.email))
+      ? null
+      : await createUser(database.db, {
+          email: checked.value.email,
+          firstName: checked.value.first_name,
+          lastName: checked.value.last_name,
+          passwordHash,
+          role: "admin",
+        });
+    if (created) console.log(`create-admin: created admin ${created.email}.`);
+    else {
+      // It existed, or another run (a second deploy step, a parallel script) created it a
+      // moment ago: promote it either way.
+      const existing = await findUserByEmail(database.db, checked.value.email);
+      if (!existing) throw new Error(authTexts.emailTaken);
       await setRole(database.db, existing.id, "admin", passwordHash);
       console.log(`create-admin: ${existing.email} is now an admin (password updated).`);
-    } else {
-      const user = await createUser(database.db, {
-        email: checked.value.email,
-        firstName: checked.value.first_name,
-        lastName: checked.value.last_name,
-        passwordHash,
-        role: "admin",
-      });
-      if (!user) throw new Error(authTexts.emailTaken);
-      console.log(`create-admin: created admin ${user.email}.`);
     }
   } finally {
     await database.close();

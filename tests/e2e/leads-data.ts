@@ -97,9 +97,38 @@ export async function setFollowUp(id: string, date: string | null) {
 /** Someone else's save, straight through the repository (for the conflict test). */
 export async function saveAsSomeoneElse(
   id: string,
-  changes: { Notes?: string; LeadStatus?: "HOT" },
+  changes: { Notes?: string; LeadStatus?: "HOT" | "COLD"; CommStatus?: "DEAD" | "REPLIED" },
 ) {
   await withDb((db) =>
     updateLead(db, { id, changes }, { id: null, email: "partner@fineline.studio" }),
+  );
+}
+
+/** A submission the form judged to be spam, kept for review. */
+export async function seedSpam(tag: string, reason: "honeypot" | "too-fast" = "honeypot") {
+  return withDb(
+    async (db) =>
+      (
+        await createContactLead(db, {
+          firstName: `${tag}Bot`,
+          lastName: "Seo",
+          email: `${tag}@seo.example`,
+          message: `Guaranteed first page ranking for ${tag}, cheap backlinks today.`,
+          sourcePage: "/home",
+          spam: reason,
+        })
+      ).id,
+  );
+}
+
+/** A lead's recorded changes of one field (read straight from the database). */
+export async function historyOf(id: string, field: "CommStatus" | "LeadStatus" | "Notes") {
+  return withDb((db) =>
+    db
+      .selectFrom("lead_events")
+      .select(["from_value", "to_value"])
+      .where("lead_id", "=", id)
+      .where("field", "=", field)
+      .execute(),
   );
 }

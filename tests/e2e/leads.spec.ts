@@ -106,7 +106,9 @@ test("notes save with their Submit button", async ({ page }) => {
   await seedLeads(tag, 1);
   await openTracker(page, tag);
   const lead = card(page, `${tag}000 Baker`);
-  await lead.getByLabel("Notes", { exact: true }).fill("Called Tuesday. Wants a quote for online ordering.");
+  await lead
+    .getByLabel("Notes", { exact: true })
+    .fill("Called Tuesday. Wants a quote for online ordering.");
   await lead.getByRole("button", { name: "Submit" }).click();
   await expect(lead.getByText("Saved changes!")).toBeVisible();
   await page.reload();

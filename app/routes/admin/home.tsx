@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { type LeadStats, leadTexts } from "../../../domain/leads.ts";
 import { duration } from "../../components/admin/format.ts";
+import { LeadSources } from "../../components/admin/lead-sources.tsx";
 import { WeeklyLeadsChart } from "../../components/admin/weekly-chart.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { Arrow, Container, Eyebrow } from "../../components/layout.tsx";
@@ -110,9 +111,12 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
 
-      {stats?.firstReply ? (
-        <SpeedToLead firstReply={stats.firstReply} waitingOver24h={stats.waitingOver24h ?? 0} />
-      ) : null}
+      <div className="mt-4 grid gap-2 lg:grid-cols-[3fr_2fr] lg:items-start">
+        {stats?.firstReply ? (
+          <SpeedToLead firstReply={stats.firstReply} waitingOver24h={stats.waitingOver24h ?? 0} />
+        ) : null}
+        {stats?.sources ? <LeadSources sources={stats.sources} /> : null}
+      </div>
 
       {stats ? (
         <div className="mt-4">
@@ -152,7 +156,7 @@ function SpeedToLead({
   return (
     <section
       aria-labelledby="speed-heading"
-      className="mt-4 rounded-sm border border-line bg-white/60 p-2 sm:p-3"
+      className="rounded-sm border border-line bg-white/60 p-2 sm:p-3"
     >
       <h2 id="speed-heading" className="text-xl font-bold">
         Speed to lead

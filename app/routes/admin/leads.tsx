@@ -334,7 +334,10 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           return lead?.dataset.leadId === place.id && lead.dataset.listKey === place.listKey;
         })
       : -1;
-    const next = targets[at === -1 ? 0 : Math.min(targets.length - 1, Math.max(0, at + step))];
+    // From outside the leads, the first key goes to the current lead itself.
+    const onLead = document.activeElement?.closest("[data-lead-id]") != null;
+    const index = at === -1 ? 0 : onLead ? at + step : at;
+    const next = targets[Math.min(targets.length - 1, Math.max(0, index))];
     const lead = next?.closest<HTMLElement>("[data-lead-id]");
     if (!next || !lead?.dataset.leadId || !lead.dataset.listKey) return;
     const to = { listKey: lead.dataset.listKey, id: lead.dataset.leadId };

@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import type { LeadStats } from "../../../domain/leads.ts";
+
+/**
+ * Where the last 30 days' leads came from: each source with its count and a bar of its share,
+ * most first, each a link to those leads. Leads from before sources were recorded are
+ * counted as such, without a link (there is nothing to filter them by).
+ */
+export function LeadSources({ sources }: { sources: NonNullable<LeadStats["sources"]> }) {
+  const total = sources.reduce((sum, row) => sum + row.leads, 0);
+  const most = Math.max(1, ...sources.map((row) => row.leads));
+  return (
+    <section
+      aria-labelledby="sources-heading"
+      className="rounded-sm border border-line bg-white/60 p-2 sm:p-3"
+    >
+      <h2 id="sources-heading" className="text-xl font-bold">
+        Where leads come from
+      </h2>
+      <p className="mt-0.5 text-sm text-muted">
+        {total
+          ? `The last 30 days' ${total.toLocaleString("en-US")} ${total === 1 ? "lead" : "leads"}, by the campaign or site that sent them.`
+          : "No leads in the last 30 days yet."}
+      </p>
+      {total ? (
+        <ol className="mt-2 grid gap-1">
+          {sources.map((row) => {
+            const share = Math.round((row.leads / total) * 100);
+            const label = row.source ?? "Not recorded";
+            return (
+              <li
+                key={label}
+                className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)_auto] items-center gap-x-1.5"
+              >
+                {row.source ? (
+                  <Link
+                    to={`/admin/leads?source=${encodeURIComponent(row.source)}`}
+                    className="truncate font-semibold text-accent-strong underline underline-offset-4"
+                  >
+                    {label}
+                  </Link>
+                ) : (
+                  <span className="truncate font-semibold text-muted">{label}</span>
+                )}
+                <span aria-hidden="true" className="h-1.5 rounded-sm bg-paper-dim">
+                  <span
+                    className="block h-full rounded-sm bg-ink"
+                    style={{ width: `${(row.leads / most) * 100}%` }}
+                  />
+                </span>
+                <span className="text-sm font-semibold tabular-nums">
+                  {row.leads.toLocaleString("en-US")}{" "}
+                  <span className="font-normal text-muted">({share}%)</span>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
