@@ -125,6 +125,8 @@ test("every shortcut: j, k, arrows, Enter, Escape, /, e, x and ?, and none while
   // Out of the field again (a click on the page's title).
   await page.getByRole("heading", { level: 1, name: "Leads" }).click();
 
+  // A checkbox takes no typing: shortcuts work from it.
+  await lead(page, b).getByRole("checkbox").focus();
   await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(help).toBeVisible();
@@ -132,6 +134,7 @@ test("every shortcut: j, k, arrows, Enter, Escape, /, e, x and ?, and none while
     await expect(help).toContainText(does);
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
+  await expect(lead(page, b).getByRole("checkbox")).toBeFocused();
 });
 
 test("a status chosen with the arrow keys is one save and one history entry", async ({ page }) => {

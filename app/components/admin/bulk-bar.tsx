@@ -42,6 +42,7 @@ export function BulkBar({
   const [comm, setComm] = useState<CommStatus | "">("");
   const [lead, setLead] = useState<LeadStatus | "">("");
   const [followUp, setFollowUp] = useState<string>("");
+  const [hint, setHint] = useState(false);
   const changes: LeadChanges = {
     ...(comm ? { CommStatus: comm } : {}),
     ...(lead ? { LeadStatus: lead } : {}),
@@ -56,18 +57,24 @@ export function BulkBar({
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="sticky top-7 z-10 mt-1 rounded-sm border border-ink bg-ink px-1.5 py-1 text-paper shadow-lg"
+      // At the bottom of a phone's screen, under the thumb; under the header on a desk.
+      className="fixed inset-x-1 bottom-1 z-20 rounded-sm border border-ink bg-ink px-1.5 py-1 text-paper shadow-lg min-[1024px]:sticky min-[1024px]:inset-x-auto min-[1024px]:top-7 min-[1024px]:bottom-auto min-[1024px]:z-10 min-[1024px]:mt-1"
+      aria-describedby={`${id}-how`}
     >
       <form
         className="flex flex-wrap items-end gap-1"
         onSubmit={(event) => {
           event.preventDefault();
+          setHint(nothing);
           if (!nothing && !busy) onApply(changes);
         }}
       >
         <h2 id={`${id}-title`} className="mr-1 self-center font-bold">
           {leads} selected
         </h2>
+        <p id={`${id}-how`} className="sr-only">
+          Choose what to set, then apply it to all of them.
+        </p>
         <BulkSelect
           id={`${id}-comm`}
           label="Set communication"
@@ -111,10 +118,8 @@ export function BulkBar({
           >
             {message.text}
           </p>
-        ) : nothing ? (
-          <p className="mt-0.5 text-muted-light">
-            Choose what to set, then apply it to all of them.
-          </p>
+        ) : hint && nothing ? (
+          <p className="mt-0.5 text-muted-light">Choose what to set first, then apply it.</p>
         ) : null}
       </div>
     </section>
@@ -135,7 +140,7 @@ function BulkSelect({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="min-w-[9rem]">
+    <div className="w-[8.5rem]">
       <label htmlFor={id} className="text-xs font-semibold text-muted-light">
         {label}
       </label>

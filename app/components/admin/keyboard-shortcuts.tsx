@@ -22,10 +22,18 @@ export type ShortcutHandlers = {
   help: () => void;
 };
 
-/** Typing somewhere: keys belong to the field, never to a shortcut. */
+/** Inputs that take no typing: a shortcut pressed on them is a shortcut. */
+const keylessInputs = new Set(["checkbox", "radio", "button", "submit", "reset", "file", "color"]);
+
+/**
+ * Typing somewhere: keys belong to the field, never to a shortcut. A select counts (letters
+ * pick its options); a checkbox does not.
+ */
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
-  (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
+  (target.isContentEditable ||
+    /^(SELECT|TEXTAREA)$/.test(target.tagName) ||
+    (target instanceof HTMLInputElement && !keylessInputs.has(target.type)));
 
 /**
  * The workspace's keys. None fires while typing in a field, with a modifier held, or while
@@ -94,7 +102,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
           <dl className="mt-2 grid grid-cols-[7rem_1fr] gap-x-2 gap-y-1">
             {shortcuts.map((shortcut) => (
               <div key={shortcut.does} className="contents">
-                <dt className="flex gap-0.5">
+                <dt className="flex items-start gap-0.5">
                   {shortcut.keys.map((key) => (
                     <kbd
                       key={key}

@@ -466,7 +466,8 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
 
-        <div className="mt-2 grid gap-3 pb-4">
+        {/* Room under the last lead for the bulk bar, fixed at a phone's bottom edge. */}
+        <div className={`mt-2 grid gap-3 pb-4 ${checked.size > 0 ? "max-[1023px]:pb-28" : ""}`}>
           {lists.due ? (
             <LeadSection
               {...section}
