@@ -50,6 +50,8 @@ export function formTokenVerdict(
   const issuedAt = readFormToken(key, token);
   if (issuedAt === null) return "bad-token";
   const elapsed = now.getTime() - issuedAt;
-  if (elapsed > formTokenMaxAgeMs) return null;
+  // Signed, so a time ahead of ours can only be another instance's clock running ahead: no
+  // verdict, rather than calling a person too fast.
+  if (elapsed > formTokenMaxAgeMs || elapsed < 0) return null;
   return elapsed < minimumFillMs ? "too-fast" : null;
 }

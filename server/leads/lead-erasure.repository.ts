@@ -1,6 +1,7 @@
 import { SqliteAdapter, sql } from "kysely";
 import type { Db } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { lockLead } from "./lead-lock.ts";
 import type { Actor } from "./lead-updates.repository.ts";
 
 /** All SQL for erasing a lead for good. */
@@ -18,6 +19,7 @@ import type { Actor } from "./lead-updates.repository.ts";
  */
 export async function eraseLead(db: Db, id: string, actor: Actor, now = new Date()) {
   const erased = await db.transaction().execute(async (trx) => {
+    await lockLead(trx, id);
     // Explicit, not left to ON DELETE CASCADE: erasure must not depend on a pragma.
     await trx.deleteFrom("outbox").where("lead_id", "=", id).execute();
     await trx.deleteFrom("lead_events").where("lead_id", "=", id).execute();

@@ -6,6 +6,7 @@ import { type SpamLeadsTable, toIso } from "../db/schema.ts";
 import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
 import { messageHash } from "./lead-intake.repository.ts";
 import type { LeadCursor } from "./lead-lists.repository.ts";
+import { lockLead } from "./lead-lock.ts";
 import { toLeadRecord } from "./lead-record.ts";
 
 /** All SQL for spam kept for review: the list, "Not spam", "Mark as spam", and the purge. */
@@ -84,6 +85,7 @@ export async function restoreFromSpam(
   { now = new Date(), notify = false }: { now?: Date; notify?: boolean } = {},
 ): Promise<StoredLead | undefined> {
   return db.transaction().execute(async (trx) => {
+    await lockLead(trx, id);
     const row = await trx
       .deleteFrom("spam_leads")
       .where("id", "=", id)
@@ -130,11 +132,18 @@ export async function markAsSpam(
   now = new Date(),
 ): Promise<Required<SpamLead> | undefined> {
   return db.transaction().execute(async (trx) => {
-    const lead = await trx.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!lead) return undefined;
+    await lockLead(trx, id);
+    // Explicit, not left to ON DELETE CASCADE (which needs SQLite's foreign_keys pragma).
     await trx.deleteFrom("outbox").where("lead_id", "=", id).execute();
     await trx.deleteFrom("lead_events").where("lead_id", "=", id).execute();
-    await trx.deleteFrom("leads").where("id", "=", id).execute();
+    // Taken by the delete itself: what it removed is what goes to Spam, and a lead already
+    // gone (erased, or marked a moment ago by a second click) is not found.
+    const lead = await trx
+      .deleteFrom("leads")
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!lead) return undefined;
     const spam = await trx
       .insertInto("spam_leads")
       .values({

@@ -195,6 +195,41 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect((await admin$("POST", `/api/leads/${uuidv7()}/spam`)).statusCode).toBe(404);
   });
 
+  it("moves a lead one way at a time: a double click and an erase at once never resurrect it", async () => {
+    for (let round = 0; round < 8; round++) {
+      await contact({ ...person, email: `race${round}@bakery.example` });
+      const [lead] = await newLeads();
+      const id = lead?.ID ?? "";
+      const results = await Promise.all([
+        admin$("POST", `/api/leads/${id}/spam`),
+        admin$("POST", `/api/leads/${id}/spam`),
+        app.inject({
+          method: "DELETE",
+          url: `/api/leads/${id}`,
+          headers: { "x-access-token": admin.accessToken },
+        }),
+      ]);
+      const [first, second, erase] = results.map((res) => res.statusCode);
+      for (const status of [first, second, erase]) expect([200, 404]).toContain(status);
+      // One of the two clicks moved it; the other found it gone.
+      expect([first, second].filter((status) => status === 200).length).toBeLessThanOrEqual(1);
+      const inSpam = await database.db
+        .selectFrom("spam_leads")
+        .select("id")
+        .where("id", "=", id)
+        .execute();
+      const inLeads = await database.db
+        .selectFrom("leads")
+        .select("id")
+        .where("id", "=", id)
+        .execute();
+      // Erased means gone from everywhere; otherwise it is in Spam, once.
+      if (erase === 200) expect([...inSpam, ...inLeads]).toEqual([]);
+      else expect(inSpam).toHaveLength(1);
+      expect(inLeads).toEqual([]);
+    }
+  });
+
   it("deletes spam 30 days after it was judged spam", async () => {
     await contact({ ...person, [honeypotField]: "x" });
     clock = later(29 * 24 * 60 * 60 * 1000);

@@ -185,6 +185,8 @@ test("bulk updates: checkboxes, Shift-click ranges and select all, in one reques
   await bar.getByLabel("Set lead temperature").selectOption("HOT");
   await bar.getByRole("button", { name: "Apply to 3 leads" }).click();
   await expect(page.getByText("Saved changes to 3 leads!")).toBeVisible();
+  // The bar is gone; focus is on a lead that changed, not lost.
+  await expect(page.locator(":focus")).toHaveAttribute("data-lead-nav");
   expect(bulkRequests.filter((url) => url.endsWith("/api/leads/bulk-update"))).toHaveLength(1);
   await expect(section(page, "Follow Up With").getByRole("article")).toHaveCount(3);
   await expect(section(page, "New Leads").getByRole("article")).toHaveCount(2);
@@ -250,6 +252,10 @@ test("a session that ends mid-work asks to sign in in place, keeps the notes, an
   await notes.fill("Wants the shop live before spring.");
   await lead(page, name).getByRole("button", { name: "Submit" }).click();
   const dialog = page.getByRole("dialog", { name: "Your session has ended" });
+  await expect(dialog).toBeVisible();
+  // Escape, even twice, does not leave the saves stranded: the prompt stays.
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
   await expect(dialog).toBeVisible();
   await expect(notes).toHaveValue("Wants the shop live before spring.");
   await expect(dialog.getByLabel("Email")).toHaveValue(owner.email);

@@ -27,14 +27,12 @@ export function BulkBar({
   count,
   today,
   busy,
-  message,
   onApply,
   onClear,
 }: {
   count: number;
   today: CalendarDate;
   busy: boolean;
-  message: { kind: "success" | "error"; text: string } | null;
   onApply: (changes: LeadChanges) => void;
   onClear: () => void;
 }) {
@@ -112,13 +110,7 @@ export function BulkBar({
         </button>
       </form>
       <div aria-live="polite" aria-atomic="true" className="text-sm font-semibold">
-        {message ? (
-          <p
-            className={`mt-0.5 ${message.kind === "success" ? "text-[#9be3b8]" : "text-[#ffb4a8]"}`}
-          >
-            {message.text}
-          </p>
-        ) : hint && nothing ? (
+        {hint && nothing ? (
           <p className="mt-0.5 text-muted-light">Choose what to set first, then apply it.</p>
         ) : null}
       </div>

@@ -165,7 +165,18 @@ export function useLeadSaves(callbacks: {
   const save = (request: SaveRequest) => {
     on.current.onMessage(request.lead.ID, undefined);
     const id = request.lead.ID;
-    const next = (queues.current.get(id) ?? Promise.resolve()).then(() => run(request));
+    const next = (queues.current.get(id) ?? Promise.resolve())
+      .then(() => run(request))
+      // A save that threw (a bug, not a refusal) must not stop the lead's later saves.
+      .catch(() => {
+        request.onFailed?.(request.lead);
+        on.current.onMessage(id, {
+          kind: "error",
+          text: leadTexts.failed,
+          where: request.listKey,
+          control: request.control,
+        });
+      });
     queues.current.set(id, next);
   };
 

@@ -6,8 +6,17 @@ import type { LeadStats } from "../../../domain/leads.ts";
  * most first, each a link to those leads. Leads from before sources were recorded are
  * counted as such, without a link (there is nothing to filter them by).
  */
-export function LeadSources({ sources }: { sources: NonNullable<LeadStats["sources"]> }) {
-  const total = sources.reduce((sum, row) => sum + row.leads, 0);
+export function LeadSources({
+  sources,
+  arrived,
+}: {
+  sources: NonNullable<LeadStats["sources"]>;
+  /** Every lead of the 30 days (the list holds the top ten sources only). */
+  arrived?: number | undefined;
+}) {
+  const listed = sources.reduce((sum, row) => sum + row.leads, 0);
+  const total = Math.max(arrived ?? listed, listed);
+  const others = total - listed;
   const most = Math.max(1, ...sources.map((row) => row.leads));
   return (
     <section
@@ -55,6 +64,11 @@ export function LeadSources({ sources }: { sources: NonNullable<LeadStats["sourc
               </li>
             );
           })}
+          {others > 0 ? (
+            <li className="text-sm text-muted">
+              and {others.toLocaleString("en-US")} from other sources
+            </li>
+          ) : null}
         </ol>
       ) : null}
     </section>

@@ -3,7 +3,7 @@ import { endpoints } from "../../../domain/endpoints.ts";
 import { limits } from "../../../domain/limits.ts";
 import { authPost, postJson, unexpectedAnswer } from "../../session/api.ts";
 import { loginError } from "../../session/login-error.ts";
-import { saveSession, sessionFrom } from "../../session/storage.ts";
+import { readSession, saveSession, sessionFrom } from "../../session/storage.ts";
 import { FormStatus, TextField } from "../form-fields.tsx";
 import { buttonClass } from "../layout.tsx";
 
@@ -70,6 +70,10 @@ export function SignInDialog({
       aria-describedby={`${id}-text`}
       // The page behind waits for this; Escape would leave the owner with saves that cannot go.
       onCancel={(event) => event.preventDefault()}
+      // Browsers let a second Escape close a modal regardless: open it again while signed out.
+      onClose={() => {
+        if (open && !readSession()) dialog.current?.showModal();
+      }}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-sm border border-line bg-paper p-3 text-ink shadow-xl backdrop:bg-ink/50"
     >
       <h2 id={`${id}-title`} className="text-xl font-bold">

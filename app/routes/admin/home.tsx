@@ -115,7 +115,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         {stats?.firstReply ? (
           <SpeedToLead firstReply={stats.firstReply} waitingOver24h={stats.waitingOver24h ?? 0} />
         ) : null}
-        {stats?.sources ? <LeadSources sources={stats.sources} /> : null}
+        {stats?.sources ? (
+          <LeadSources sources={stats.sources} arrived={stats.firstReply?.arrived} />
+        ) : null}
       </div>
 
       {stats ? (

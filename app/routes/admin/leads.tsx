@@ -136,6 +136,9 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
     message: { kind: "success" | "error"; text: string } | null;
   }>({ busy: false, message: null });
   const [notice, setNotice] = useState("");
+  /** The lists as they are now, for work that finishes after a request (not as they were). */
+  const listsNow = useRef(lists);
+  listsNow.current = lists;
   const [signedOut, setSignedOut] = useState(false);
   const [help, setHelp] = useState(false);
   /** Where focus goes after the next render: the first of these that exists. */
@@ -210,7 +213,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   });
 
   function removeLead(id: string, text: string) {
-    const places = placesOf(lists);
+    const places = placesOf(listsNow.current);
     const at = places.findIndex((place) => place.id === id);
     const next = places.slice(at + 1).find((place) => place.id !== id) ?? places[at - 1];
     setLists((current) => withoutLead(current, id));
@@ -231,7 +234,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   }
   const actions = {
     onErased: (id: string) => {
-      const lead = findLead(lists, id);
+      const lead = findLead(listsNow.current, id);
       removeLead(
         id,
         `${lead ? fullName(lead) : "The lead"} was erased, with its notes and history.`,
@@ -290,6 +293,12 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
         setMessage(lead.ID, { kind: "error", text: leadTexts.changedSince });
       // What was saved is done; what someone else changed stays picked, to look at again.
       setChecked(new Set(conflicts.map((lead) => lead.ID)));
+      // All done, the bar goes: focus to the first lead changed, where it now is.
+      const first = updated[0];
+      if (!conflicts.length && first) {
+        const home = homeOf(first);
+        focusNext.current = [rowButtonId(home, first.ID), `lead-${home}-${first.ID}-card`];
+      }
       setBulk({
         busy: false,
         message: { kind: conflicts.length ? "error" : "success", text: result.data.message },
@@ -453,18 +462,21 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
             count={checked.size}
             today={clock.today}
             busy={bulk.busy}
-            message={bulk.message}
             onApply={applyBulk}
             onClear={() => {
               setChecked(new Set());
               setBulk({ busy: false, message: null });
             }}
           />
-        ) : bulk.message ? (
-          <p aria-live="polite" className="mt-1 text-sm font-semibold text-success">
-            {bulk.message.text}
-          </p>
         ) : null}
+        {/* Always in the page, so a bulk update's outcome is announced, bar or no bar. */}
+        <p
+          aria-live="polite"
+          aria-atomic="true"
+          className={`text-sm font-semibold ${bulk.message?.kind === "error" ? "text-error" : "text-success"}`}
+        >
+          {bulk.message?.text}
+        </p>
 
         {/* Room under the last lead for the bulk bar, fixed at a phone's bottom edge. */}
         <div className={`mt-2 grid gap-3 pb-4 ${checked.size > 0 ? "max-[1023px]:pb-28" : ""}`}>
@@ -717,7 +729,7 @@ function ExportButton({ filters }: { filters: LeadFilters }) {
       >
         {state.busy ? "Exporting…" : "Export CSV"}
       </button>
-      <p aria-live="polite" className="text-sm text-error empty:hidden">
+      <p aria-live="polite" className="text-sm text-error">
         {state.error}
       </p>
     </div>

@@ -114,8 +114,8 @@ export default function AdminSpam({ loaderData }: Route.ComponentProps) {
       <p className="mt-0.5 max-w-3xl text-muted">
         What the contact form judged to be spam. Nobody was told: the sender saw the usual thank
         you, and you got no e-mail. If one is a real person, choose <strong>Not spam</strong> and it
-        joins New Leads as if it had just arrived. Spam is deleted {spamRetentionDays} days after it
-        lands here.
+        joins New Leads, in its place by the time it first arrived, and you get its e-mail. Spam is
+        deleted {spamRetentionDays} days after it lands here.
       </p>
       <p aria-live="polite" className="mt-1 min-h-3 text-sm font-semibold text-success">
         {notice}
