@@ -17,7 +17,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // Two browsers and the server share two cores: an axe run or a page load can take several
+  // seconds there, so a test gets a minute (a hang still fails; loops set their own budget).
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,

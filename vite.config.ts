@@ -2,12 +2,13 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { parseSiteUrl } from "./domain/site-url.ts";
+import { frameEntryPlugin } from "./scripts/frame-entry-plugin.ts";
 
 const siteUrl = parseSiteUrl(process.env.SITE_URL);
 if ("error" in siteUrl) throw new Error(siteUrl.error);
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), frameEntryPlugin()],
   define: {
     // Canonical links, Open Graph URLs and feeds are written into the prerendered HTML.
     __SITE_URL__: JSON.stringify(siteUrl.url),

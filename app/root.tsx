@@ -1,6 +1,7 @@
+import frameScript from "virtual:frame-script";
 import manropeLatinExt from "@fontsource-variable/manrope/files/manrope-latin-ext-wght-normal.woff2?url";
 import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url";
-import { useEffect, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -9,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
   useLocation,
   useMatches,
 } from "react-router";
@@ -17,11 +19,19 @@ import type { Route } from "./+types/root";
 import { buttonClass } from "./components/layout.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteNav } from "./components/site-nav.tsx";
-import { revealBootScript, useRevealOnScroll } from "./components/use-reveal.ts";
-import { rememberVisit } from "./components/visit-source.ts";
+import { revealBootScript } from "./frame/reveal.ts";
 import { fullTitle } from "./seo.ts";
+import { speculationRules, viewTransitionCss } from "./speculation.ts";
 
-export type RouteHandle = { tone?: "light" | "dark" };
+export type RouteHandle = {
+  tone?: "light" | "dark";
+  /**
+   * Whether the page loads React in the browser (issue 13, ADR 014). Public content pages say
+   * false: React renders them at build time and the frame script adds their behaviour. Screens
+   * that need the app (accounts, admin) and the SPA fallback hydrate.
+   */
+  hydrate?: boolean;
+};
 
 // Self-hosted Manrope (variable, 400–700 used). Only the Latin file is preloaded; the
 // latin-ext file is fetched only if a page uses those characters (unicode-range).
@@ -52,10 +62,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-function useTone(): "light" | "dark" {
+function usePageHandle(): { tone: "light" | "dark"; hydrate: boolean } {
   const matches = useMatches();
   const handle = matches.at(-1)?.handle as RouteHandle | undefined;
-  return handle?.tone ?? "light";
+  // The SPA fallback is rendered at "/" but serves every client-rendered screen: it hydrates.
+  const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode ?? false;
+  return { tone: handle?.tone ?? "light", hydrate: spaFallback || (handle?.hydrate ?? true) };
 }
 
 /**
@@ -74,11 +86,27 @@ function useChrome(): { navKey: string; site: boolean } {
   };
 }
 
+/**
+ * Public pages are documents of their own (issue 13, ADR 014): a navigation from a
+ * client-rendered screen to one (after logging in, a link on an account screen, a client
+ * redirect) loads it from the server, so it comes with its frame script and its own CSP and
+ * the app never renders a page that is not meant to hydrate.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const url = new URL(request.url);
+    if (isClientRenderedPath(url.pathname)) return next();
+    window.location.assign(`${url.pathname}${url.search}`);
+    // The document is being replaced: this navigation never completes here.
+    return new Promise<never>(() => {});
+  },
+];
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const tone = useTone();
+  const { tone, hydrate } = usePageHandle();
   const { navKey, site } = useChrome();
   return (
-    // data-reveal is set by the boot script before hydration.
+    // data-reveal is set by the head's boot script, before the page is first painted.
     <html
       lang="en"
       suppressHydrationWarning
@@ -94,6 +122,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, built by Vite */}
         <style id="app-css" dangerouslySetInnerHTML={{ __html: appCss }} />
+        {hydrate ? null : (
+          <>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: static, build-time constant */}
+            <style dangerouslySetInnerHTML={{ __html: viewTransitionCss }} />
+            <script
+              type="speculationrules"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: static JSON, allowed by hash in the CSP
+              dangerouslySetInnerHTML={{ __html: speculationRules }}
+            />
+          </>
+        )}
         <Meta />
         <Links />
       </head>
@@ -108,17 +147,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {site ? <SiteNav tone={tone} key={navKey} /> : null}
         {children}
         {site ? <SiteFooter /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
+        {/* The frame's behaviour, on every page; a module script never blocks rendering. */}
+        <script type="module" src={frameScript} data-frame="" />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  useRevealOnScroll();
-  // Where this visit came from, for the contact form (kept for the visit, first page wins).
-  useEffect(() => rememberVisit(), []);
+  useEffect(() => {
+    window.__finelineApp = true;
+  }, []);
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <Outlet />
@@ -133,6 +178,8 @@ export function HydrateFallback() {
       className="mx-auto min-h-[70vh] max-w-[1440px] px-3 pt-16 md:px-5"
       aria-busy="true"
     >
+      {/* The SPA fallback's own title, until the screen's meta replaces it. */}
+      <title>{fullTitle("Loading")}</title>
       <p className="text-muted">Loading…</p>
     </main>
   );

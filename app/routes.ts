@@ -12,6 +12,7 @@ export default [
   route("links", "routes/links.tsx"),
   route("test", "routes/test.tsx"),
   route("events", "routes/events.tsx"),
+  route("events/:slug", "routes/event.tsx"),
   route("guides", "routes/guides.tsx"),
   route("guides/wordpress/:slug", "routes/guide.tsx"),
   route("secret/blog", "routes/blog.tsx"),

@@ -28,8 +28,18 @@ type PageMetaInput = {
   extra?: readonly MetaDescriptor[];
 };
 
+/** Search results cut titles at about 60 characters; the page's own words come first. */
+export const titleLimit = 60;
+
+/**
+ * The document title: the page's title and the brand, or the title alone when both would not
+ * fit in 60 characters (the brand is still in og:site_name and on the page). The page's <h1>
+ * is unaffected.
+ */
 export function fullTitle(title?: string): string {
-  return title ? `${title} — ${site.name}` : `${site.name} — ${site.tagline.replace(/\.$/, "")}`;
+  if (!title) return `${site.name} — ${site.tagline.replace(/\.$/, "")}`;
+  const branded = `${title} — ${site.name}`;
+  return branded.length <= titleLimit ? branded : title;
 }
 
 export function breadcrumbJsonLd(trail: readonly Crumb[]): JsonLd {

@@ -33,6 +33,7 @@ export const collectionPaths = Object.freeze({
   caseStudy: { index: "/previous-work", path: (slug: string) => `/previous-work/${slug}` },
   guide: { index: "/guides", path: (slug: string) => `/guides/wordpress/${slug}` },
   blogPost: { index: "/secret/blog", path: (slug: string) => `/secret/blog/blog/${slug}` },
+  event: { index: "/events", path: (slug: string) => `/events/${slug}` },
 });
 
 /** Prerendered files that are not pages. */

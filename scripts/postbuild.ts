@@ -7,6 +7,8 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import Beasties from "beasties";
+import { formMessageClass } from "../domain/form-message.ts";
 import { parseSiteUrl } from "../domain/site-url.ts";
 import { type BuildInfo, buildInfoFile } from "./build-info.ts";
 
@@ -35,6 +37,69 @@ for (const file of walk(clientDir)) {
   const stripped = html.replace(modulePreload, "");
   if (stripped !== html) writeFileSync(file, stripped);
 }
+
+/**
+ * Each static page keeps only the CSS its own markup uses (issue 13): the one stylesheet holds
+ * every screen's classes, the admin's included, and was two thirds of a page's bytes. Rules
+ * for states the markup gains later stay whatever the page shows: set by the frame script
+ * (the bar's data-hidden, reveals, the open menu, the current step), by the boot script
+ * (html[data-reveal]), or by the contact form's island (its messages, a disabled button).
+ * Pages that hydrate the app (the account screens, the SPA fallback) keep the whole sheet,
+ * since React renders anything there, and the hydrated root reads it from the page.
+ */
+/** A class as its selector appears in the stylesheet (".py-1\\.5"), as a pattern. */
+const classRule = (name: string) =>
+  new RegExp(`\\.${name.replace(/[^\w-]/g, (c) => `\\\\\\${c}`)}(?![\\w-])`);
+const keepRules = [
+  // The island's messages, which no prerendered page shows.
+  ...`${formMessageClass.success} ${formMessageClass.error}`.split(/\s+/).map(classRule),
+  /data-hidden/,
+  /data-reveal/,
+  /is-visible/,
+  /\bopen\b|\[open\]|backdrop/,
+  /aria-current/,
+  /aria-disabled|disabled|cursor-progress/,
+  /error|success/,
+  /aria-invalid/,
+  // Beasties cannot match through functional pseudo-classes (Tailwind's space-y, divide,
+  // group and peer variants): keep those rules rather than lose list spacing.
+  /:where\(|:is\(|:not\(|:has\(/,
+];
+const beasties = new Beasties({
+  path: clientDir,
+  external: false,
+  reduceInlineStyles: true,
+  // The page preloads Manrope itself; its @font-face rules are set aside below.
+  inlineFonts: false,
+  preloadFonts: false,
+  mergeStylesheets: false,
+  compress: true,
+  allowRules: keepRules,
+  logLevel: "silent",
+});
+let pruned = 0;
+let cssBefore = 0;
+let cssAfter = 0;
+const appCss = /<style id="app-css">([\s\S]*?)<\/style>/;
+for (const file of walk(clientDir)) {
+  if (!file.endsWith(".html")) continue;
+  const html = readFileSync(file, "utf8");
+  // Only pages without the app's scripts: those are the ones that never hydrate.
+  if (html.includes("window.__reactRouterContext") || !appCss.test(html)) continue;
+  // The @font-face rules sit in a <style> of their own, which Beasties would drop (it keeps
+  // fonts only when a rule in the same sheet uses them): set aside and put back unchanged.
+  const fonts = /<style>@font-face[\s\S]*?<\/style>/.exec(html)?.[0] ?? "";
+  const processed = await beasties.process(fonts ? html.replace(fonts, "<!--fonts-->") : html);
+  // Beasties marks the document it parsed; the mark means nothing to a browser.
+  const out = processed.replace(" data-beasties-container", "").replace("<!--fonts-->", fonts);
+  cssBefore += appCss.exec(html)?.[1]?.length ?? 0;
+  cssAfter += appCss.exec(out)?.[1]?.length ?? 0;
+  writeFileSync(file, out);
+  pruned += 1;
+}
+console.log(
+  `postbuild: pruned the stylesheet on ${pruned} static pages, ${(cssBefore / pruned / 1024).toFixed(1)} → ${(cssAfter / pruned / 1024).toFixed(1)} KiB each on average`,
+);
 
 let files = 0;
 let rawBytes = 0;

@@ -11,6 +11,7 @@ import { loadSigningKey } from "./auth/secret.ts";
 import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
 import { contactRoutes } from "./leads/contact.routes.ts";
+import { contactFormPages } from "./leads/contact-form-page.ts";
 import { triageRoutes } from "./leads/lead-triage.routes.ts";
 import { leadsRoutes } from "./leads/leads.routes.ts";
 import { startSpamPurge } from "./leads/spam-purge.ts";
@@ -18,7 +19,7 @@ import { startDigestScheduler } from "./notifications/digest.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
 import { notFoundLimit, registerRateLimit } from "./rate-limit.ts";
-import { resourceCsp } from "./security-headers.ts";
+import { pageCsp, resourceCsp } from "./security-headers.ts";
 import { siteRoutes } from "./site-routes.ts";
 import { indexSiteFiles } from "./static-site.ts";
 
@@ -253,7 +254,18 @@ export async function buildApp(
     onLeadQueued: () => outbox?.poke(),
     now: deps.now,
   });
+  const site = await indexSiteFiles(path.join(config.buildDir, "client"));
+  const formPages = contactFormPages(site);
   await app.register(contactRoutes, {
+    refusedFormPage: async (...args) => {
+      const page = await formPages(...args);
+      return (
+        page && {
+          html: page.html,
+          csp: pageCsp(site.scriptHashes.get(page.file) ?? [], { upgradeInsecure }),
+        }
+      );
+    },
     db: database.db,
     notify: outbox !== null,
     onLeadQueued: () => outbox?.poke(),
@@ -261,7 +273,6 @@ export async function buildApp(
     ownHosts: [new URL(config.siteUrl).hostname],
     now: deps.now,
   });
-  const site = await indexSiteFiles(path.join(config.buildDir, "client"));
   await app.register(openApiRoutes);
   await app.register(docsRoutes, {
     // The reference page borrows the site's own Manrope, when the build has it.

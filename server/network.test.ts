@@ -93,6 +93,9 @@ describe("slow clients", () => {
         const socket = connect(port, "127.0.0.1");
         let response = "";
         socket.on("data", (chunk) => (response += chunk));
+        // The server closes while the drip is still writing, so a reset may follow the 408;
+        // that is the cut-off working, not a failure (unhandled, it would fail the run).
+        socket.on("error", () => {});
         socket.on("close", () => resolve({ closedAfterMs: Date.now() - started, response }));
         socket.write(
           "POST /api/leads/contact-us HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{",

@@ -68,6 +68,8 @@ export async function siteRoutes(
     if (page) {
       // One URL per page: "/about/" → "/about".
       if (clean !== pathname) return reply.redirect(withQuery(clean, url.search), 301);
+      // The account screens are prerendered too (their title and heading), never indexed.
+      if (isClientRenderedPath(clean)) reply.header("X-Robots-Tag", "noindex, nofollow");
       return sendFile(reply, page);
     }
 

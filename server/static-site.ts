@@ -35,7 +35,9 @@ export function inlineScriptHashes(html: string): string[] {
     const body = match[2] ?? "";
     if (/\bsrc\s*=/.test(attributes) || body.length === 0) continue;
     const type = /\btype\s*=\s*"?([^"\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript") continue; // data blocks (JSON-LD) never run
+    // Data blocks (JSON-LD) never run; speculation rules are checked against script-src.
+    if (type && type !== "module" && type !== "text/javascript" && type !== "speculationrules")
+      continue;
     hashes.push(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
   return [...new Set(hashes)];

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { CaseStudyMeta } from "../content/schema.ts";
+import { CaseVisual } from "./case-visuals/case-visual.tsx";
 import { Arrow } from "./layout.tsx";
 
 export type CaseStudySummary = Pick<
@@ -9,7 +10,10 @@ export type CaseStudySummary = Pick<
   readonly slug: string;
 };
 
-/** A browser-frame sketch with the client's headline result, drawn in CSS (no stock photo). */
+/**
+ * The study's own visual (its site on a desktop and a phone, one result charted) above its
+ * name and summary. Cards in a row are equally tall: the card fills its grid cell.
+ */
 export function CaseStudyCard({
   study,
   headingLevel = 3,
@@ -18,30 +22,10 @@ export function CaseStudyCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const lead = study.results[0];
   return (
-    <article className="group relative flex flex-col rounded-sm border border-line bg-paper transition-colors hover:border-ink">
-      <div aria-hidden="true" className="m-1.5 mb-0 overflow-hidden rounded-sm bg-ink text-paper">
-        <div className="flex gap-0.5 border-b border-ink-line px-1.5 py-1">
-          <span className="size-1 rounded-full bg-ink-line" />
-          <span className="size-1 rounded-full bg-ink-line" />
-          <span className="size-1 rounded-full bg-ink-line" />
-        </div>
-        <div className="grid grid-cols-[1fr_auto] items-end gap-2 p-3 md:p-4">
-          <div className="space-y-1">
-            <div className="h-1 w-3/4 rounded-full bg-paper/80" />
-            <div className="h-1 w-1/2 rounded-full bg-paper/40" />
-            <div className="mt-2 h-3 w-12 rounded-sm bg-accent" />
-          </div>
-          {lead ? (
-            <p className="text-right">
-              <span className="block text-4xl font-bold tracking-tight text-accent md:text-5xl">
-                {lead.value}
-              </span>
-              <span className="block max-w-[16ch] text-sm text-paper/70">{lead.label}</span>
-            </p>
-          ) : null}
-        </div>
+    <article className="group relative flex h-full flex-col rounded-sm border border-line bg-paper transition-colors hover:border-ink">
+      <div className="m-1.5 mb-0 overflow-hidden rounded-sm bg-paper-dim px-[5%] pt-[6%] pb-[4%]">
+        <CaseVisual slug={study.slug} results={study.results} />
       </div>
       <div className="flex flex-1 flex-col p-3">
         <p className="text-sm font-semibold text-muted">{study.industry}</p>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { validateContact } from "../../domain/contact.ts";
 import { contactTexts, contactTokenPath, honeypotField } from "../../domain/contact-texts.ts";
 import { limits } from "../../domain/limits.ts";
@@ -6,22 +6,45 @@ import { FormStatus, fieldClass, messageOf, TextField } from "./form-fields.tsx"
 import { buttonClass } from "./layout.tsx";
 import { readVisit } from "./visit-source.ts";
 
-type Status =
+export type ContactStatus =
   | { kind: "idle" }
   | { kind: "sending" }
   | { kind: "success"; message: string }
   | { kind: "error"; message: string };
 
+/** Field ids: one contact form per page, and fixed ids keep the island's hydration exact. */
+const id = "contact";
+
 /**
- * The contact form (spec section 2). Without JavaScript it is a plain form post that the
- * server answers with a redirect to a confirmation or error page. With JavaScript it checks
+ * The form as an island (issue 13): the host element tells the page's frame script to hydrate
+ * it when it comes near or takes focus; until then it is a plain form that posts.
+ */
+export function ContactFormIsland({ sourcePage = "/home" }: { sourcePage?: string }) {
+  return (
+    <div data-island="contact-form" data-props={JSON.stringify({ sourcePage })}>
+      <ContactForm sourcePage={sourcePage} />
+    </div>
+  );
+}
+
+/**
+ * The contact form (spec section 2). Without JavaScript it is a plain form post: the server
+ * redirects a sent one to the confirmation page and answers a refused one with the page again,
+ * the form filled in (server/leads/contact-form-page.ts). With JavaScript it checks
  * the spec's rules in order, sends JSON, and shows exactly one message, announced by screen
  * readers; the button cannot double-submit.
  */
-export function ContactForm({ sourcePage = "/home" }: { sourcePage?: string }) {
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
+export function ContactForm({
+  sourcePage = "/home",
+  initialStatus = { kind: "idle" },
+}: {
+  sourcePage?: string;
+  /** A message the page already shows (a refused plain post), kept when the island hydrates. */
+  initialStatus?: ContactStatus;
+}) {
+  const [status, setStatus] = useState<ContactStatus>(initialStatus);
   const sending = useRef(false);
-  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   /**
    * The form's clock: a signed token from the server, asked for when the form is first used,
    * so the server can tell a person's pace from a bot's (sent within 3 s: kept as spam).
@@ -38,6 +61,12 @@ export function ContactForm({ sourcePage = "/home" }: { sourcePage?: string }) {
       })
       .catch(() => null);
   };
+  // Hydrated while the visitor is already in the form (focus brings the island): the clock
+  // starts now, since the focus that would have started it came before React did.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useEffect(() => {
+    if (formRef.current?.contains(document.activeElement)) startClock();
+  }, []);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -88,6 +117,7 @@ export function ContactForm({ sourcePage = "/home" }: { sourcePage?: string }) {
   const isSending = status.kind === "sending";
   return (
     <form
+      ref={formRef}
       method="post"
       action="/api/leads/contact-us"
       onSubmit={onSubmit}

@@ -1,4 +1,5 @@
 /** Form pieces shared by the contact form, its outcome pages and the account screens. */
+import { formMessageClass } from "../../domain/form-message.ts";
 
 /** The response's `message` when it has one (spec section 7), otherwise the given default. */
 export async function messageOf(response: Response, fallback: string): Promise<string> {
@@ -19,17 +20,11 @@ export function FormMessage({
   children: React.ReactNode;
 }) {
   return kind === "success" ? (
-    <p
-      role="status"
-      className="rounded-sm border-l-4 border-success-line bg-success-bg px-2 py-1.5 font-semibold text-success"
-    >
+    <p role="status" className={formMessageClass.success}>
       {children}
     </p>
   ) : (
-    <p
-      role="alert"
-      className="rounded-sm border-l-4 border-error bg-error-bg px-2 py-1.5 font-semibold text-error-strong"
-    >
+    <p role="alert" className={formMessageClass.error}>
       {children}
     </p>
   );
@@ -78,7 +73,8 @@ export function TextField({
       <label htmlFor={input.id} className="font-semibold">
         {label}
       </label>
-      <input {...input} className={fieldClass} />
+      {/* An explicit type: without one, autocomplete values like "given-name" are invalid HTML. */}
+      <input type="text" {...input} className={fieldClass} />
     </div>
   );
 }

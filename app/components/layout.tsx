@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 /** Page width and gutters shared by every section. */
 export function Container({
   className = "",
@@ -75,11 +73,12 @@ export function buttonClass(
   return `inline-flex shrink-0 items-center justify-center gap-1 rounded-sm font-bold transition-colors duration-200 aria-disabled:cursor-progress aria-disabled:opacity-70 disabled:cursor-progress disabled:opacity-70 ${buttonSizes[size]} ${buttonStyles[variant]}`;
 }
 
+/** A plain link: public pages are separate documents, so every visit to one is a page load. */
 export function ButtonLink({ to, children, variant = "primary" }: ButtonProps) {
   return (
-    <Link to={to} className={buttonClass(variant)}>
+    <a href={to} className={buttonClass(variant)}>
       {children}
-    </Link>
+    </a>
   );
 }
 

@@ -3,6 +3,8 @@
  * it as the figure crosses the viewport (see .line-art in app.css: a scroll-driven
  * animation, no JavaScript). Without support, or with reduced motion, they are static.
  */
+import type { CSSProperties } from "react";
+
 type Drawing = "horizon" | "discover" | "plan" | "build" | "launch";
 
 const drawings: Record<
@@ -56,16 +58,24 @@ const drawings: Record<
   },
 };
 
+/**
+ * `intro`: the drawing draws itself once as the page opens, stroke after stroke, instead of
+ * following the scroll. For a hero: it is already in view at the top of the page, where a
+ * scroll-driven drawing would rest half-drawn until the visitor scrolls it away.
+ */
 export function LineArt({
   drawing,
   className = "",
   label,
+  intro = false,
 }: {
   drawing: Drawing;
   className?: string;
   label?: string;
+  intro?: boolean;
 }) {
   const { viewBox, strokes, accent = [] } = drawings[drawing];
+  const order = (index: number) => (intro ? ({ "--stroke": index } as CSSProperties) : undefined);
   return (
     <svg
       viewBox={viewBox}
@@ -75,12 +85,20 @@ export function LineArt({
       aria-hidden={label ? undefined : true}
       focusable="false"
       data-drawing={drawing}
+      data-draw={intro ? "intro" : "scroll"}
     >
-      {strokes.map((d) => (
-        <path key={d} d={d} pathLength={1} strokeWidth={1.5} />
+      {strokes.map((d, index) => (
+        <path key={d} d={d} pathLength={1} strokeWidth={1.5} style={order(index)} />
       ))}
-      {accent.map((d) => (
-        <path key={d} d={d} pathLength={1} strokeWidth={2} className="text-accent" />
+      {accent.map((d, index) => (
+        <path
+          key={d}
+          d={d}
+          pathLength={1}
+          strokeWidth={2}
+          className="text-accent"
+          style={order(strokes.length + index)}
+        />
       ))}
     </svg>
   );

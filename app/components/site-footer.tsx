@@ -1,14 +1,20 @@
-import { Link } from "react-router";
 import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
 import { BrandMark } from "./brand-mark.tsx";
-import { contactHref, primaryNav } from "./nav-items.ts";
+import { contactHref, type NavItem, primaryNav } from "./nav-items.ts";
 
-const knowledge = [
-  { label: "Knowledge Hub", to: "/guides" },
-  { label: "Journal", to: "/secret/blog" },
-  { label: "Events", to: "/events" },
+/**
+ * The bar's pages split in two columns, each page once and under the name the bar gives it:
+ * the studio (who we are, what we did) and what a visitor can learn from us.
+ */
+const learnPaths = new Set(["/guides", "/events"]);
+const studio: readonly NavItem[] = [
+  ...primaryNav.filter((item) => !learnPaths.has(item.to)),
   { label: "Services", to: "/about#services" },
+];
+const learn: readonly NavItem[] = [
+  ...primaryNav.filter((item) => learnPaths.has(item.to)),
+  { label: "Journal", to: "/secret/blog" },
   { label: "Links", to: "/links" },
 ];
 
@@ -23,41 +29,39 @@ function FooterColumn({ title, children }: { title: string; children: React.Reac
 
 const linkClass = "text-paper/85 transition-colors hover:text-accent";
 
+/** Plain links, like the bar: every public page is its own document. */
 export function SiteFooter() {
   return (
     <footer className="bg-ink text-paper">
       <div className="mx-auto grid max-w-[1440px] gap-5 px-3 pt-8 pb-6 md:grid-cols-[1.4fr_1fr_1fr_1fr] md:px-5">
         <div className="max-w-sm">
-          <Link
-            to="/"
-            className="inline-flex items-center gap-1.5 text-xl font-bold tracking-tight"
-          >
+          <a href="/" className="inline-flex items-center gap-1.5 text-xl font-bold tracking-tight">
             <BrandMark className="size-4 text-paper" />
             {site.name}
-          </Link>
+          </a>
           <p className="mt-2 text-paper/70">{site.description}</p>
-          <Link
-            to={contactHref}
+          <a
+            href={contactHref}
             className="mt-3 inline-flex h-5 items-center rounded-sm bg-accent px-2.5 font-bold text-ink transition-colors hover:bg-paper"
           >
             Book a free consultation
-          </Link>
+          </a>
         </div>
         <FooterColumn title="Studio">
-          {primaryNav.map((item) => (
+          {studio.map((item) => (
             <li key={item.to}>
-              <Link className={linkClass} to={item.to}>
+              <a className={linkClass} href={item.to}>
                 {item.label}
-              </Link>
+              </a>
             </li>
           ))}
         </FooterColumn>
         <FooterColumn title="Learn">
-          {knowledge.map((item) => (
+          {learn.map((item) => (
             <li key={item.to}>
-              <Link className={linkClass} to={item.to}>
+              <a className={linkClass} href={item.to}>
                 {item.label}
-              </Link>
+              </a>
             </li>
           ))}
         </FooterColumn>

@@ -14,6 +14,7 @@ import {
   type GuideMeta,
   guideSchema,
 } from "./schema.ts";
+import { typographic } from "./typography.ts";
 
 export type Entry<Meta> = {
   readonly slug: string;
@@ -39,12 +40,23 @@ function normalizeYamlDates(data: Record<string, unknown>): Record<string, unkno
   );
 }
 
+/** Every string in parsed frontmatter, with typographic quotes (no field holds code). */
+function curlQuotes<T>(value: T): T {
+  if (typeof value === "string") return typographic(value) as T;
+  if (Array.isArray(value)) return value.map(curlQuotes) as T;
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, curlQuotes(inner)]),
+    ) as T;
+  return value;
+}
+
 export function parseEntry<Schema extends z.ZodType>(
   file: string,
   source: string,
   schema: Schema,
   displayPath = file,
-  options: { headingOffset?: number } = {},
+  options: { headingOffset?: number; prefixIds?: boolean } = {},
 ): Entry<z.infer<Schema>> {
   let parsed: matter.GrayMatterFile<string>;
   try {
@@ -59,12 +71,17 @@ export function parseEntry<Schema extends z.ZodType>(
     throw new ContentError(`${displayPath}: invalid frontmatter\n${describeIssues(result.error)}`);
   }
   if (!parsed.content.trim()) throw new ContentError(`${displayPath}: the body is empty`);
-  const { html, headings } = renderMarkdown(parsed.content, options);
+  const slug = path.basename(file, ".md");
+  const { html, headings } = renderMarkdown(parsed.content, {
+    headingOffset: options.headingOffset,
+    idPrefix: options.prefixIds ? `${slug}-` : "",
+  });
   const words = countWords(parsed.content);
   return {
-    slug: path.basename(file, ".md"),
+    slug,
     file: displayPath,
-    meta: result.data,
+    // Titles, descriptions and labels are prose too: typographic quotes, as in the body.
+    meta: curlQuotes(result.data),
     html,
     headings,
     words,
@@ -76,7 +93,7 @@ export function loadCollection<Schema extends z.ZodType>(
   root: string,
   folder: string,
   schema: Schema,
-  options: { headingOffset?: number } = {},
+  options: { headingOffset?: number; prefixIds?: boolean } = {},
 ): Entry<z.infer<Schema>>[] {
   const dir = path.join(root, folder);
   const files = readdirSync(dir)
@@ -133,8 +150,8 @@ export const caseStudySummaries = () =>
 
 export const events = (): Entry<EventMeta>[] =>
   cached("events", () =>
-    // Each event renders under its own h3 on /events, so its "##" becomes h4.
-    loadCollection(contentRoot, "events", eventSchema, { headingOffset: 2 }).sort((a, b) =>
+    // Each event has a page of its own (/events/:slug); the index lists them as summaries.
+    loadCollection(contentRoot, "events", eventSchema).sort((a, b) =>
       a.meta.start.localeCompare(b.meta.start),
     ),
   );

@@ -37,6 +37,16 @@ describe("content schema", () => {
     expect(entry.readingMinutes).toBe(1);
   });
 
+  it("gives the frontmatter's prose typographic quotes, like the body", () => {
+    const source = validPost
+      .replace('title: "A good post"', `title: "The owner's \\"five Ds\\""`)
+      .replace("Some words here.", `Some "words" here.`);
+    const entry = parseEntry("content/blog/good-post.md", source, blogPostSchema);
+    expect(entry.meta.title).toBe("The owner\u2019s \u201cfive Ds\u201d");
+    expect(entry.meta.date).toBe("2026-05-01");
+    expect(entry.html).toContain("Some \u201cwords\u201d here.");
+  });
+
   it("shifts headings down when embedded under a page's own heading", () => {
     const entry = parseEntry("e.md", validPost, blogPostSchema, "e.md", { headingOffset: 2 });
     expect(entry.html).toContain('<h4 id="hello">Hello</h4>');
@@ -160,9 +170,13 @@ describe("the site's own content", () => {
     }
   });
 
-  it("has at least three events, some upcoming and some past, with no h2/h3 of their own", () => {
+  it("has at least three events, some upcoming and some past, each with no h1 of its own", () => {
     const all = events();
-    for (const event of all) expect(event.html, event.file).not.toMatch(/<h[23][\s>]/);
+    // Each event's page gives it its h1 (its title); the write-up's sections are h2.
+    for (const event of all) {
+      expect(event.html, event.file).not.toMatch(/<h1[\s>]/);
+      expect(event.html, event.file).toMatch(/<h2 id="[a-z0-9-]+"/);
+    }
     expect(all.length).toBeGreaterThanOrEqual(3);
     const now = Date.parse("2026-11-22T00:00:00Z");
     expect(all.some((e) => Date.parse(e.meta.start) > now)).toBe(true);

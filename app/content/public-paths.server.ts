@@ -9,13 +9,14 @@ import {
   type StaticPage,
   staticPages,
 } from "../../domain/site-paths.ts";
-import { blogPosts, caseStudies, wordpressGuides } from "./collections.server.ts";
+import { blogPosts, caseStudies, events, wordpressGuides } from "./collections.server.ts";
 
 export type PublicPage = StaticPage & { readonly lastModified?: string };
 
 export const blogPostPath = collectionPaths.blogPost.path;
 export const guidePath = collectionPaths.guide.path;
 export const caseStudyPath = collectionPaths.caseStudy.path;
+export const eventPath = collectionPaths.event.path;
 
 /**
  * Every public page, in sitemap order: the table in domain/site-paths.ts, each collection's
@@ -37,6 +38,11 @@ export function listPublicPages(): PublicPage[] {
       indexed: true,
       lastModified: g.meta.updated ?? g.meta.date,
     })),
+    // Past events keep their pages (links to them stay good); each says it took place.
+    [collectionPaths.event.index]: events().map((e) => ({
+      path: eventPath(e.slug),
+      indexed: true,
+    })),
     [collectionPaths.blogPost.index]: posts.map((p) => ({
       path: blogPostPath(p.slug),
       indexed: true,
@@ -55,7 +61,18 @@ export const contactOutcomePaths = (Object.keys(contactOutcomes) as ContactOutco
   contactOutcomePath,
 );
 
+/**
+ * The account screens are client-rendered, but their HTML is prerendered too, so what is served
+ * has its title and heading before any script runs (issue 13); they hydrate like the SPA.
+ */
+export const accountScreenPaths = ["/login", "/signup"];
+
 /** Everything the build prerenders. */
 export function listPrerenderPaths(): string[] {
-  return [...listPublicPages().map((p) => p.path), ...contactOutcomePaths, ...feedPaths];
+  return [
+    ...listPublicPages().map((p) => p.path),
+    ...contactOutcomePaths,
+    ...accountScreenPaths,
+    ...feedPaths,
+  ];
 }

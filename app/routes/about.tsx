@@ -2,7 +2,11 @@ import { ButtonLink, Container, Eyebrow, PageHeader } from "../components/layout
 import { processSteps } from "../components/process-steps.tsx";
 import { services } from "../content/services.ts";
 import { team } from "../content/team.ts";
+import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
 
 export const meta = () =>
   pageMeta({

@@ -1,12 +1,17 @@
 import { Link } from "react-router";
 import { ArticleLayout } from "../components/article-layout.tsx";
 import { buttonClass, Container, formatDate } from "../components/layout.tsx";
+import { MetaList } from "../components/meta-list.tsx";
 import { blogPosts, findEntry } from "../content/collections.server.ts";
 import { blogPostPath } from "../content/public-paths.server.ts";
 import { team } from "../content/team.ts";
+import type { RouteHandle } from "../root.tsx";
 import { absoluteUrl, pageMeta, rssLink } from "../seo.ts";
 import { articleJsonLd } from "../structured-data.ts";
 import type { Route } from "./+types/blog-post";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
 
 export function loader({ params }: Route.LoaderArgs) {
   const posts = blogPosts();
@@ -93,13 +98,15 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       html={html}
       aside={<AuthorCard name={meta.author} />}
       byline={
-        <>
-          <span>By {meta.author}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={meta.date}>{formatDate(meta.date)}</time>
-          <span aria-hidden="true">·</span>
-          <span>{readingMinutes} min read</span>
-        </>
+        <MetaList
+          items={[
+            `By ${meta.author}`,
+            <time key="date" dateTime={meta.date}>
+              {formatDate(meta.date)}
+            </time>,
+            `${readingMinutes} min read`,
+          ]}
+        />
       }
     >
       <Container className="border-t border-line py-8 md:py-10">

@@ -4,8 +4,12 @@ import { Container, PageHeader } from "../components/layout.tsx";
 import { blogPosts } from "../content/collections.server.ts";
 import { blogPostPath } from "../content/public-paths.server.ts";
 import { blogSections } from "../content/schema.ts";
+import type { RouteHandle } from "../root.tsx";
 import { pageMeta, rssLink } from "../seo.ts";
 import type { Route } from "./+types/blog";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
 
 const sectionCopy: Record<(typeof blogSections)[number], { title: string; lead: string }> = {
   building: {

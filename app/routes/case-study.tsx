@@ -1,9 +1,15 @@
 import { ArticleLayout } from "../components/article-layout.tsx";
+import { CaseVisual } from "../components/case-visuals/case-visual.tsx";
 import { ButtonLink, Container, formatDate } from "../components/layout.tsx";
+import { joinWithDots, MetaList } from "../components/meta-list.tsx";
 import { caseStudies, findEntry } from "../content/collections.server.ts";
 import type { CaseStudyMeta } from "../content/schema.ts";
+import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/case-study";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
 
 export function loader({ params }: Route.LoaderArgs) {
   const { slug, meta, html } = findEntry(caseStudies(), params.slug);
@@ -24,43 +30,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 /** Results first, beside a sketch of the finished site: the numbers are the story. */
-function ResultsBand({ client, results }: { client: string; results: CaseStudyMeta["results"] }) {
+function ResultsBand({
+  slug,
+  client,
+  results,
+}: {
+  slug: string;
+  client: string;
+  results: CaseStudyMeta["results"];
+}) {
   return (
     <section aria-labelledby="results-title" className="bg-ink py-8 text-paper md:py-12">
-      <Container className="grid items-center gap-6 lg:grid-cols-[1fr_1.2fr] lg:gap-10">
-        <div
-          aria-hidden="true"
-          className="overflow-hidden rounded-sm border border-ink-line bg-ink-soft"
-        >
-          <div className="flex items-center gap-0.5 border-b border-ink-line px-1.5 py-1">
-            <span className="size-1 rounded-full bg-ink-line" />
-            <span className="size-1 rounded-full bg-ink-line" />
-            <span className="size-1 rounded-full bg-ink-line" />
-            <span className="ml-1.5 h-1.5 flex-1 rounded-sm bg-ink" />
-          </div>
-          <div className="grid gap-2 p-3 md:p-4">
-            <div className="h-1.5 w-1/3 rounded-full bg-paper/80" />
-            <div className="h-1 w-2/3 rounded-full bg-paper/30" />
-            <div className="mt-1 grid grid-cols-3 gap-1">
-              <div className="h-8 rounded-sm bg-paper/10" />
-              <div className="h-8 rounded-sm bg-paper/10" />
-              <div className="h-8 rounded-sm bg-accent/80" />
-            </div>
-            <svg
-              viewBox="0 0 300 80"
-              className="mt-1 h-auto w-full text-accent"
-              role="presentation"
-            >
-              <path
-                d="M0 70 C60 66 90 60 130 48 S210 20 300 8"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              />
-              <path d="M0 79h300" stroke="var(--color-ink-line)" strokeWidth="1" />
-            </svg>
-          </div>
-        </div>
+      <Container className="grid items-center gap-6 lg:grid-cols-[1.4fr_1fr] lg:gap-10">
+        <CaseVisual slug={slug} results={results} />
         <div>
           <h2
             id="results-title"
@@ -68,12 +50,9 @@ function ResultsBand({ client, results }: { client: string; results: CaseStudyMe
           >
             {client} in numbers
           </h2>
-          <ul className="mt-3 grid gap-3 sm:grid-cols-3 lg:grid-cols-1 lg:gap-2">
+          <ul className="mt-3 grid gap-3 sm:grid-cols-3 lg:grid-cols-1 lg:gap-2.5">
             {results.map((result) => (
-              <li
-                key={result.label}
-                className="border-t border-ink-line pt-2 lg:grid lg:grid-cols-[180px_1fr] lg:items-baseline lg:gap-3"
-              >
+              <li key={result.label} className="border-t border-ink-line pt-2">
                 <p className="text-5xl font-bold tracking-tight text-accent">{result.value}</p>
                 <p className="mt-0.5 text-lg text-paper/75">{result.label}</p>
               </li>
@@ -86,24 +65,24 @@ function ResultsBand({ client, results }: { client: string; results: CaseStudyMe
 }
 
 export default function CaseStudy({ loaderData }: Route.ComponentProps) {
-  const { meta, html } = loaderData;
+  const { slug, meta, html } = loaderData;
   return (
     <ArticleLayout
       trail={trail}
       title={meta.title}
-      eyebrow={`Case study · ${meta.industry}`}
+      eyebrow={joinWithDots(["Case study", meta.industry])}
       lead={meta.description}
       html={html}
       byline={
-        <>
-          <span>{meta.location}</span>
-          <span aria-hidden="true">·</span>
-          <span>
-            Launched <time dateTime={meta.date}>{formatDate(meta.date)}</time>
-          </span>
-          <span aria-hidden="true">·</span>
-          <span>{meta.duration}</span>
-        </>
+        <MetaList
+          items={[
+            meta.location,
+            <>
+              Launched <time dateTime={meta.date}>{formatDate(meta.date)}</time>
+            </>,
+            meta.duration,
+          ]}
+        />
       }
       aside={
         <dl className="space-y-4 rounded-sm border border-line p-3">
@@ -127,7 +106,7 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
       }
-      intro={<ResultsBand client={meta.client} results={meta.results} />}
+      intro={<ResultsBand slug={slug} client={meta.client} results={meta.results} />}
     >
       <Container className="border-t border-line py-8 md:py-10">
         <div className="flex flex-col items-start gap-3 md:flex-row md:items-center md:justify-between">

@@ -1,10 +1,14 @@
 import { Link } from "react-router";
 import { type ContactOutcome, contactOutcomes } from "../../domain/contact-outcomes.ts";
-import { ContactForm } from "../components/contact-form.tsx";
+import { ContactFormIsland } from "../components/contact-form.tsx";
 import { FormMessage } from "../components/form-fields.tsx";
 import { Container, Eyebrow } from "../components/layout.tsx";
+import type { RouteHandle } from "../root.tsx";
 import { privateMeta } from "../seo.ts";
 import type { Route } from "./+types/contact-outcome";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
 
 /**
  * Where the contact form lands after a plain (no-JavaScript) post: the confirmation, or the
@@ -43,7 +47,7 @@ export default function ContactOutcomePage({ loaderData }: Route.ComponentProps)
         </p>
       ) : (
         <div className="mt-6 max-w-2xl rounded-sm border border-line bg-paper p-3 md:p-5">
-          <ContactForm sourcePage="/home" />
+          <ContactFormIsland sourcePage="/home" />
         </div>
       )}
     </Container>

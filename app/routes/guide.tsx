@@ -1,10 +1,15 @@
 import { ArticleLayout } from "../components/article-layout.tsx";
 import { formatDate } from "../components/layout.tsx";
+import { MetaList } from "../components/meta-list.tsx";
 import { findEntry, wordpressGuides } from "../content/collections.server.ts";
 import { guidePath } from "../content/public-paths.server.ts";
+import type { RouteHandle } from "../root.tsx";
 import { absoluteUrl, pageMeta } from "../seo.ts";
 import { articleJsonLd } from "../structured-data.ts";
 import type { Route } from "./+types/guide";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
 
 export function loader({ params }: Route.LoaderArgs) {
   const { slug, meta, html, headings, readingMinutes } = findEntry(wordpressGuides(), params.slug);
@@ -54,21 +59,22 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
       lead={meta.description}
       html={html}
       byline={
-        <>
-          <span>By {meta.author}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={meta.date}>{formatDate(meta.date)}</time>
-          {meta.updated ? (
-            <>
-              <span aria-hidden="true">·</span>
-              <span>
-                Updated <time dateTime={meta.updated}>{formatDate(meta.updated)}</time>
-              </span>
-            </>
-          ) : null}
-          <span aria-hidden="true">·</span>
-          <span>{readingMinutes} min read</span>
-        </>
+        <MetaList
+          items={[
+            `By ${meta.author}`,
+            <time key="date" dateTime={meta.date}>
+              {formatDate(meta.date)}
+            </time>,
+            ...(meta.updated
+              ? [
+                  <span key="updated">
+                    Updated <time dateTime={meta.updated}>{formatDate(meta.updated)}</time>
+                  </span>,
+                ]
+              : []),
+            `${readingMinutes} min read`,
+          ]}
+        />
       }
       aside={
         sections.length ? (

@@ -2,8 +2,12 @@ import { EntryList } from "../components/entry-list.tsx";
 import { Container, Eyebrow, PageHeader } from "../components/layout.tsx";
 import { wordpressGuides } from "../content/collections.server.ts";
 import { guidePath } from "../content/public-paths.server.ts";
+import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/guides";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
 
 export function loader() {
   return {

@@ -3,14 +3,19 @@ import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
 import { CaseStudyCard } from "../components/case-study-card.tsx";
 import { clientLogos } from "../components/client-logos.ts";
-import { ContactForm } from "../components/contact-form.tsx";
+import { ContactFormIsland } from "../components/contact-form.tsx";
 import { Arrow, ButtonLink, Container, Eyebrow } from "../components/layout.tsx";
 import { LineArt } from "../components/line-art.tsx";
 import { ProcessSteps } from "../components/process-steps.tsx";
+import { ServiceArt } from "../components/service-art.tsx";
 import { caseStudySummaries } from "../content/collections.server.ts";
 import { services } from "../content/services.ts";
+import type { RouteHandle } from "../root.tsx";
 import { organizationJsonLd, pageMeta, siteUrl } from "../seo.ts";
 import type { Route } from "./+types/home";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
 
 export function loader() {
   return {
@@ -52,10 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 function Hero() {
   return (
-    <section
-      aria-labelledby="hero-title"
-      className="relative overflow-hidden pt-16 pb-8 md:pt-20 md:pb-12"
-    >
+    <section aria-labelledby="hero-title" className="relative pt-16 pb-8 md:pt-20 md:pb-12">
       <Container className="grid items-center gap-6 lg:grid-cols-[1.15fr_1fr]">
         <div>
           <Eyebrow>Independent web studio · Savannah, Georgia</Eyebrow>
@@ -75,7 +77,7 @@ function Hero() {
             </ButtonLink>
           </div>
         </div>
-        <LineArt drawing="horizon" className="w-full text-ink" />
+        <LineArt drawing="horizon" intro className="w-full text-ink" />
       </Container>
     </section>
   );
@@ -150,13 +152,21 @@ function Services() {
             All services in detail <Arrow />
           </Link>
         </div>
-        <ul className="mt-6 grid border-t border-l border-ink-line sm:grid-cols-2 lg:grid-cols-3">
+        {/* Nine services: three columns from a tablet up; on two columns the ninth spans both,
+            so no cell is left alone in its row. */}
+        <ul className="mt-6 grid border-t border-l border-ink-line sm:grid-cols-2 md:grid-cols-3">
           {services.map((service, index) => (
-            <li key={service.slug} className="reveal border-r border-b border-ink-line p-3 md:p-4">
-              <span aria-hidden="true" className="font-mono text-sm text-accent">
-                {String(index + 1).padStart(2, "0")}
-              </span>
-              <h3 className="mt-2 text-xl font-bold tracking-tight">{service.name}</h3>
+            <li
+              key={service.slug}
+              className="reveal border-r border-b border-ink-line p-3 sm:max-md:last:odd:col-span-2 md:p-4"
+            >
+              <div className="flex items-start justify-between gap-2">
+                <span aria-hidden="true" className="font-mono text-sm text-accent">
+                  {String(index + 1).padStart(2, "0")}
+                </span>
+                <ServiceArt slug={service.slug} className="-mt-1 -mr-1 w-15 text-paper/80" />
+              </div>
+              <h3 className="mt-1 text-xl font-bold tracking-tight">{service.name}</h3>
               <p className="mt-1 text-paper/70">{service.summary}</p>
             </li>
           ))}
@@ -258,7 +268,7 @@ function ContactSection() {
           </dl>
         </div>
         <div className="rounded-sm border border-line bg-paper p-3 md:p-5">
-          <ContactForm />
+          <ContactFormIsland />
         </div>
       </Container>
     </section>

@@ -2,7 +2,7 @@ import { AltLanding } from "../components/alt-landing.tsx";
 import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
 
-export const handle: RouteHandle = { tone: "dark" };
+export const handle: RouteHandle = { tone: "dark", hydrate: false };
 
 export const meta = () =>
   pageMeta({

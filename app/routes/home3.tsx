@@ -1,5 +1,9 @@
 import { AltLanding } from "../components/alt-landing.tsx";
+import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
 
 export const meta = () =>
   pageMeta({

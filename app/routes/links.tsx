@@ -2,7 +2,12 @@ import { Link } from "react-router";
 import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
 import { Arrow, Container, PageHeader } from "../components/layout.tsx";
+import { slugify } from "../content/slug.ts";
+import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
 
 export const meta = () =>
   pageMeta({
@@ -50,9 +55,13 @@ export default function Links() {
       <PageHeader eyebrow="Links" title="Everything, one tap away." lead={site.tagline} />
       <Container className="grid gap-8 py-8 md:grid-cols-2 md:py-12">
         {groups.map((group) => (
-          <section key={group.title} aria-labelledby={`links-${group.title}`} className="reveal">
+          <section
+            key={group.title}
+            aria-labelledby={`links-${slugify(group.title)}`}
+            className="reveal"
+          >
             <h2
-              id={`links-${group.title}`}
+              id={`links-${slugify(group.title)}`}
               className="text-xs font-bold tracking-[0.14em] text-muted uppercase"
             >
               {group.title}

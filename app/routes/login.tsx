@@ -21,6 +21,24 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { forward };
 }
 
+// The served HTML (prerendered) shows the screen's frame; the form comes with the script,
+// since where it goes next depends on `forward` and on a session only the browser knows.
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <AuthScreen
+      eyebrow="Studio area"
+      title="Log in"
+      lead="For the Fineline team: every enquiry from the site, with its notes and follow-ups."
+    >
+      <p className="flex min-h-[17rem] items-center justify-center text-muted" aria-busy="true">
+        Loading the sign-in form…
+      </p>
+    </AuthScreen>
+  );
+}
+
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { forward } = loaderData;
   const navigate = useNavigate();
@@ -59,7 +77,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       title="Log in"
       lead="For the Fineline team: every enquiry from the site, with its notes and follow-ups."
     >
+      {/* method="post": if a submit ever beats the script, the password is never put in a URL. */}
       <form
+        method="post"
         onSubmit={onSubmit}
         noValidate
         aria-describedby={`${id}-status`}

@@ -1,8 +1,12 @@
 import { CaseStudyCard } from "../components/case-study-card.tsx";
 import { Container, PageHeader } from "../components/layout.tsx";
 import { caseStudySummaries } from "../content/collections.server.ts";
+import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/previous-work";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
 
 export function loader() {
   return {

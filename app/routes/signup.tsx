@@ -82,7 +82,9 @@ export default function Signup() {
       title="Sign up"
       lead="Accounts are for the Fineline team and the people we work with."
     >
+      {/* method="post": if a submit ever beats the script, the password is never put in a URL. */}
       <form
+        method="post"
         onSubmit={onSubmit}
         noValidate
         aria-describedby={`${id}-status`}

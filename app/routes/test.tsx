@@ -1,4 +1,8 @@
+import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
 
 // Spec section 2: /test is an empty page. It keeps the frame, names itself for assistive
 // technology, and stays out of search results.

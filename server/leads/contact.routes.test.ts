@@ -154,12 +154,68 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
       expect(await countLeads(database.db)).toBe(0);
     });
 
-    it("redirects a rate-limited post to its own page", async () => {
+    it("answers an invalid post from a page with that page, the form filled in again", async () => {
+      const typed = {
+        email: "rosa@bakery.example",
+        firstName: "",
+        lastName: `O'Neil "<script>alert(1)</script>"`,
+        message: "Line one\n</textarea><img src=x onerror=alert(1)>\u0000 & more",
+        sourcePage: "/home",
+      };
+      const res = await form(typed);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["cache-control"]).toBe("no-store");
+      // The page's own CSP (its inline script allowed by hash), not the API's.
+      expect(res.headers["content-security-policy"]).toContain("'sha256-");
+      const html = res.body;
+      expect(html).toContain("<h1>Home alias</h1>");
+      expect(html).toContain('<input value="rosa@bakery.example" type="email"');
+      expect(html).toContain('<input value="" autofocus type="text" id="contact-first"');
+      expect(html).toContain(
+        '<input value="O&#39;Neil &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;" type="text" id="contact-last"',
+      );
+      expect(html).toContain(
+        ">Line one\n&lt;/textarea&gt;&lt;img src=x onerror=alert(1)&gt; &amp; more</textarea>",
+      );
+      expect(html).toContain(`>${contactTexts.invalidFirstName}</p></div>`);
+      expect(html).not.toContain("<script>alert");
+      expect(html).not.toContain("\u0000");
+      expect(await countLeads(database.db)).toBe(0);
+    });
+
+    it("falls back to the outcome page for a source page without the form, or a hostile one", async () => {
+      for (const sourcePage of ["/about", "/../../etc/passwd", "https://evil.example/home", ""]) {
+        const res = await form({ ...valid, email: "nope", sourcePage });
+        expect(res.statusCode).toBe(303);
+        expect(res.headers.location).toBe("/contact/invalid-email");
+      }
+    });
+
+    it("shows a rate-limited post on its outcome page, message first, with what was typed", async () => {
       for (let i = 0; i < 10; i++)
-        await form({ ...valid, email: `v${i}@bakery.example` }, "192.0.2.1");
-      const res = await form(valid, "192.0.2.1");
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe("/contact/too-many");
+        await form({ ...valid, email: `w${i}@bakery.example` }, "192.0.2.9");
+      const res = await form({ ...valid, sourcePage: "/home" }, "192.0.2.9");
+      expect(res.statusCode).toBe(429);
+      expect(res.body).toContain("<h1>Almost there.</h1>");
+      expect(res.body).toContain('<input value="rosa@bakery.example"');
+      // The page's own message, once: nothing added to the form's live region, nothing focused.
+      expect(res.body).toContain(
+        '<div id="contact-status" aria-live="polite" aria-atomic="true" class="sm:col-span-2"></div>',
+      );
+      expect(res.body).not.toContain("autofocus");
+    });
+
+    it("keeps a message's leading newline and focuses the name that is too long", async () => {
+      const res = await form({
+        ...valid,
+        lastName: "L".repeat(101),
+        message: "\nStarts on line two",
+        sourcePage: "/home",
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('autofocus type="text" id="contact-last"');
+      expect(res.body).toContain('class="x">\n\nStarts on line two</textarea>');
     });
   });
 });

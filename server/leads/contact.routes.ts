@@ -1,6 +1,11 @@
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { contactOutcomePath, outcomeForMessage } from "../../domain/contact-outcomes.ts";
+import {
+  type ContactOutcome,
+  contactOutcomePath,
+  contactOutcomes,
+  outcomeForMessage,
+} from "../../domain/contact-outcomes.ts";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { leadSourceOf, utmOf, type VisitSource } from "../../domain/lead-source.ts";
@@ -8,6 +13,7 @@ import type { SpamReason } from "../../domain/spam.ts";
 import { typed } from "../api/contracts.ts";
 import type { Db } from "../db/connect.ts";
 import { limitPerWindow, tenMinutes } from "../rate-limit.ts";
+import type { PostedContact } from "./contact-form-page.ts";
 import { formTokenKey, formTokenVerdict, issueFormToken } from "./form-token.ts";
 import { createLeadWriter } from "./lead-writer.ts";
 
@@ -25,6 +31,16 @@ export type ContactRoutesOptions = {
   ownHosts: readonly string[];
   /** The clock, for tests. */
   now?: () => Date;
+  /**
+   * The page to answer a refused plain form post with, the form filled in again (issue 13);
+   * without it (no build), or when it finds none, the post is redirected to the outcome page.
+   */
+  refusedFormPage?: (
+    sourcePage: unknown,
+    posted: PostedContact,
+    message: string,
+    outcome: ContactOutcome,
+  ) => Promise<{ html: string; csp: string } | null>;
 };
 
 const contactBodyLimit = 16 * 1024;
@@ -74,15 +90,39 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
   const formKey = formTokenKey(opts.signingKey);
 
   // A refused form post (invalid field, rate limit, oversized, bad encoding) still lands on a
-  // page that says why, not on JSON. Anything else goes to the application's error handler.
-  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+  // page that says why, not on JSON: the page it came from with everything typed still in the
+  // form when the body could be read, else the outcome's page. Anything else goes to the
+  // application's error handler.
+  app.setErrorHandler(async (error: { statusCode?: number; message?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
-    if (isFormPost(request) && status >= 400 && status < 500) {
-      const outcome =
-        status === 429 ? "too-many" : outcomeForMessage(error.message ?? contactTexts.failure);
-      return reply.redirect(contactOutcomePath(outcome), 303);
+    if (!isFormPost(request) || status < 400 || status >= 500) throw error;
+    const outcome: ContactOutcome =
+      status === 429 ? "too-many" : outcomeForMessage(error.message ?? contactTexts.failure);
+    const body = request.body;
+    if (
+      opts.refusedFormPage &&
+      body &&
+      typeof body === "object" &&
+      (status === 400 || status === 429)
+    ) {
+      const posted = body as PostedContact & { sourcePage?: unknown };
+      // Without the page (an unreadable file), the redirect below still says why.
+      const page = await opts
+        .refusedFormPage(posted.sourcePage, posted, contactOutcomes[outcome].message, outcome)
+        .catch((failure: unknown) => {
+          request.log.error({ err: failure }, "contact: could not read the form's page");
+          return null;
+        });
+      if (page) {
+        return reply
+          .code(status)
+          .header("Content-Type", "text/html; charset=utf-8")
+          .header("Cache-Control", "no-store")
+          .header("Content-Security-Policy", page.csp)
+          .send(page.html);
+      }
     }
-    throw error;
+    return reply.redirect(contactOutcomePath(outcome), 303);
   });
 
   const respond = (request: FastifyRequest, reply: FastifyReply) =>
@@ -93,7 +133,13 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
   typed(app).route({
     ...endpoints.contactUs,
     bodyLimit: contactBodyLimit,
-    config: limitPerWindow(limit.max, limit.timeWindowMs),
+    // Counted once the body is read, so a refused post can still be shown again with its values.
+    config: {
+      rateLimit: {
+        ...limitPerWindow(limit.max, limit.timeWindowMs).rateLimit,
+        hook: "preValidation",
+      },
+    },
     // Before the body's fields are checked: what it is.
     preValidation: async (request, reply) => {
       if (!isJson(request) && !isFormPost(request)) {

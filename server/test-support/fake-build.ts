@@ -5,6 +5,9 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 
 export const inlineScript = "window.__boot = 1;";
 
+/** The contact form as the prerender writes it (app/components/contact-form.tsx), trimmed. */
+export const contactFormMarkup = `<div data-island="contact-form" data-props="{&quot;sourcePage&quot;:&quot;/home&quot;}"><form method="post" action="/api/leads/contact-us" novalidate="" aria-describedby="contact-status"><div><label for="contact-email">Email</label><input type="email" id="contact-email" name="email" autoComplete="email"/></div><div><label for="contact-first">First Name</label><input type="text" id="contact-first" name="firstName"/></div><div><label for="contact-last">Last Name</label><input type="text" id="contact-last" name="lastName"/></div><div><label for="contact-message">Message</label><textarea id="contact-message" name="message" rows="5" placeholder="Leave us a Message" class="x"></textarea></div><div id="contact-status" aria-live="polite" aria-atomic="true" class="sm:col-span-2"></div><button type="submit">Submit</button></form></div>`;
+
 /**
  * A small stand-in for build/: the same shapes (prerendered pages, SPA fallback,
  * hashed assets with precompressed twins, public files) so server tests do not
@@ -23,10 +26,16 @@ export function makeFakeBuild(): string {
       writeFileSync(`${file}.gz`, gzipSync(body));
     }
   };
-  const page = (title: string) =>
-    `<!doctype html><html><head><title>${title}</title><script>${inlineScript}</script><script type="application/ld+json">{"a":1}</script></head><body><h1>${title}</h1>${"<p>padding</p>".repeat(100)}</body></html>`;
+  const page = (title: string, body = "") =>
+    `<!doctype html><html><head><title>${title}</title><script>${inlineScript}</script><script type="application/ld+json">{"a":1}</script></head><body><h1>${title}</h1>${"<p>padding</p>".repeat(100)}${body}</body></html>`;
   write("index.html", page("Home"), true);
-  write("home/index.html", page("Home alias"), true);
+  write("home/index.html", page("Home alias", contactFormMarkup), true);
+  // An outcome page: its message first, the form below (app/routes/contact-outcome.tsx).
+  write(
+    "contact/too-many/index.html",
+    page("Almost there.", `<p role="alert">Too many requests.</p>${contactFormMarkup}`),
+    true,
+  );
   write("about/index.html", page("About"), true);
   write("secret/blog/blog/the-5-Ds/index.html", page("The 5 Ds"), true);
   write("__spa-fallback.html", page("App"), true);

@@ -128,9 +128,14 @@ test.describe("login", () => {
   });
 
   test("goes to /home by default and stores the whole login response", async ({ page }) => {
+    // Login is followed at once by a document load of /home, after which a
+    // response's body can no longer be read; routing the call lets the test
+    // keep the body before the page moves on.
     let body: unknown;
-    page.on("response", async (r) => {
-      if (r.url().endsWith("/api/auth/login")) body = await r.json();
+    await page.route("**/api/auth/login", async (route) => {
+      const response = await route.fetch();
+      body = await response.json();
+      await route.fulfill({ response });
     });
     await gotoHydrated(page, "/login");
     await login(page, owner);
@@ -185,6 +190,7 @@ test.describe("login", () => {
   test("a form login never follows a hostile forward either", async ({ page }) => {
     // The server's answer is simulated, with only the spec's fields and one more (which must be
     // stored too: the whole response is the session): every variant, no real logins spent.
+    test.setTimeout(90_000); // six logins and reloads
     const body = { id: "u", accessToken: "a", refreshToken: "r", note: "kept" };
     await page.route("**/api/auth/login", (route) => route.fulfill({ json: body }));
     const elsewhere = stayOnSite(page);

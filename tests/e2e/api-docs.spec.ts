@@ -30,6 +30,7 @@ test("the API reference renders every endpoint under its strict CSP, with nothin
 test("the API reference has no serious accessibility problems in its own frame", async ({
   page,
 }) => {
+  test.setTimeout(90_000); // two axe runs over a large page
   await page.goto("/api/docs");
   await expect(page.getByText("Update a lead", { exact: true }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

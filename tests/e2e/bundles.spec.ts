@@ -1,36 +1,113 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, type Request, test } from "@playwright/test";
 import { gotoHydrated } from "./hydration.ts";
 import { publicRoutes } from "./public-routes.ts";
 
-type ManifestRoute = { id: string; module: string; imports?: string[] };
-
-test("public pages never load admin or session code", async ({ page }) => {
-  const scripts = new Set<string>();
-  page.on("request", (r) => {
-    if (r.resourceType() === "script") scripts.add(new URL(r.url()).pathname);
+/** Scripts a page requests, with the bytes each took on the wire (compressed). */
+function watchScripts(page: Page) {
+  const scripts: Request[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request);
   });
-  for (const { path } of publicRoutes.slice(0, 6)) await gotoHydrated(page, path);
+  return {
+    paths: () => scripts.map((r) => new URL(r.url()).pathname),
+    bytes: async () => {
+      let total = 0;
+      for (const request of scripts) {
+        const sizes = await request.sizes();
+        total += sizes.responseBodySize + sizes.responseHeadersSize;
+      }
+      return total;
+    },
+  };
+}
 
-  const routes = await page.evaluate(
+const frameOnly = /^\/assets\/frame-[\w-]+\.js$/;
+
+test.describe("public pages without React (issue 13)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const { path } of publicRoutes) {
+    test(`${path} loads one script, the frame, under 10 KB, and no router`, async ({ page }) => {
+      const scripts = watchScripts(page);
+      await gotoHydrated(page, path);
+      await page.waitForLoadState("networkidle");
+      expect(scripts.paths()).toHaveLength(1);
+      expect(scripts.paths()[0]).toMatch(frameOnly);
+      expect(await scripts.bytes()).toBeLessThanOrEqual(10 * 1024);
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+      await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
+    });
+  }
+
+  test("the client-rendered screens still hydrate the app", async ({ page }) => {
+    const scripts = watchScripts(page);
+    await gotoHydrated(page, "/login");
+    await expect(page.getByRole("textbox", { name: "Email" })).toBeVisible();
+    expect(scripts.paths().some((p) => p.includes("entry.client"))).toBe(true);
+    await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
+  });
+});
+
+test.describe("the contact form island", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  const island = '[data-island="contact-form"]';
+
+  test("hydrates when the form comes near, not before", async ({ page }) => {
+    const scripts = watchScripts(page);
+    await gotoHydrated(page, "/");
+    await page.waitForLoadState("networkidle");
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(400);
+    expect(scripts.paths().some((p) => p.includes("contact-island"))).toBe(false);
+    await expect(page.locator(island)).not.toHaveAttribute("data-hydrated");
+
+    await page.locator(island).scrollIntoViewIfNeeded();
+    await expect(page.locator(island)).toHaveAttribute("data-hydrated", "true");
+    expect(scripts.paths().some((p) => p.includes("contact-island"))).toBe(true);
+    // Hydrated, it checks the spec's rules in the page: no request for an invalid email.
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email. Please fix and try again");
+    await expect(page).toHaveURL("/");
+  });
+
+  test("hydrates as soon as a field takes focus, keeping what was typed", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.evaluate(() =>
+      document.getElementById("contact-email")?.focus({ preventScroll: true }),
+    );
+    await page.keyboard.type("early@bakery.example");
+    await expect(page.locator(island)).toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByLabel("Email")).toHaveValue("early@bakery.example");
+  });
+
+  test("before the island loads, a submit is the plain post", async ({ page }) => {
+    await page.route("**/assets/contact-island-*.js", () => {}); // never answers
+    await gotoHydrated(page, "/home#contact-us");
+    await page.getByLabel("Email").fill(`plain.${Date.now()}@bakery.example`);
+    await page.getByLabel("First Name").fill("Ada");
+    await page.getByLabel("Last Name").fill("Baker");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL("/contact/sent");
+    await expect(page.getByRole("status")).toHaveText("We'll be in touch shortly!");
+  });
+});
+
+test("a public page reached from the app is loaded as its own document", async ({ page }) => {
+  await gotoHydrated(page, "/login");
+  // A client-side navigation, as after logging in or a client redirect.
+  await page.evaluate(() => {
+    window.history.pushState({}, "", "/about");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await page.waitForFunction(
     () =>
-      (window as unknown as { __reactRouterManifest: { routes: Record<string, ManifestRoute> } })
-        .__reactRouterManifest.routes,
+      location.pathname === "/about" &&
+      window.__finelineHydrated === true &&
+      !("__reactRouterContext" in window),
   );
-  const filesOf = (route: ManifestRoute) => [route.module, ...(route.imports ?? [])];
-  const privateIds = (id: string) =>
-    id.startsWith("routes/admin/") ||
-    ["routes/login", "routes/signup", "routes/logout", "routes/access-denied"].includes(id);
-  const publicFiles = new Set(
-    Object.values(routes)
-      .filter((r) => !privateIds(r.id))
-      .flatMap(filesOf),
-  );
-  // Files only the private screens use: the admin layout, guard, session storage, api helper.
-  const privateOnly = Object.values(routes)
-    .filter((r) => privateIds(r.id))
-    .flatMap(filesOf)
-    .filter((file) => !publicFiles.has(file));
-  expect(privateOnly.length).toBeGreaterThan(3);
-  expect(privateOnly.some((file) => file.includes("admin-guard"))).toBe(true);
-  expect([...scripts].filter((file) => privateOnly.includes(file))).toEqual([]);
+  // The frame runs on the new document: blocks fade in as they come into view.
+  const block = page.locator("#services .reveal").last();
+  await block.scrollIntoViewIfNeeded();
+  await expect(block).toHaveClass(/is-visible/);
 });

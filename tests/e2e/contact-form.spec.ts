@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { gotoHydrated } from "./hydration.ts";
+import { gotoHydrated, waitForContactIsland } from "./hydration.ts";
 
 // Real posts from this suite stay well under the per-address limit (10 per 10 minutes);
 // failure cases are simulated in the browser with page.route.
@@ -24,6 +24,7 @@ const unique = (name: string) =>
 test.describe("contact form", () => {
   test.beforeEach(async ({ page }) => {
     await gotoHydrated(page, "/home#contact-us");
+    await waitForContactIsland(page);
   });
 
   test("has labelled fields, the message placeholder and a Submit button inside #contact-us", async ({
@@ -171,14 +172,66 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status")).toHaveText("We'll be in touch shortly!");
   });
 
-  test("an invalid post lands on a page with the message and the form again", async ({ page }) => {
+  test("an invalid post comes back with the message and everything typed, escaped", async ({
+    page,
+  }) => {
     await page.goto("/home#contact-us");
-    await fill(page, { email: "sam@shop.example", first: "", last: "Reyes" });
+    const message = `Two lines, <b>markup</b> & "quotes":\nit's all kept.`;
+    await fill(page, { email: "sam@shop.example", first: "", last: `O'Reyes "<i>"`, message });
+    const response = page.waitForResponse("**/api/leads/contact-us");
     await form(page).getByRole("button", { name: "Submit" }).click();
-    await expect(page).toHaveURL("/contact/invalid-first-name");
-    await expect(page.getByRole("alert")).toHaveText(
+    expect((await response).status()).toBe(400);
+    await expect(form(page).getByRole("alert")).toHaveText(
       "Invalid first name. Please fix and try again",
     );
-    await expect(page.getByRole("button", { name: "Submit" })).toBeVisible();
+    await expect(form(page).getByLabel("Email")).toHaveValue("sam@shop.example");
+    await expect(form(page).getByLabel("Last Name")).toHaveValue(`O'Reyes "<i>"`);
+    await expect(form(page).getByPlaceholder("Leave us a Message")).toHaveValue(message);
+    // The field to fix has focus, and nothing typed became markup.
+    await expect(form(page).getByLabel("First Name")).toBeFocused();
+    await expect(page.locator("main b, main i")).toHaveCount(0);
+    // Fixed and sent again, still without JavaScript: the confirmation.
+    await form(page).getByLabel("Email").fill(unique("nojs-again"));
+    await form(page).getByLabel("First Name").fill("Sam");
+    await form(page).getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL("/contact/sent");
   });
+});
+
+test("a form sent back by the server keeps its values when the island hydrates", async ({
+  browser,
+}) => {
+  // Refused without script (the island never loaded), then the page comes back with script.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.route("**/assets/frame-*.js", (route) => route.abort());
+  await page.goto("/home#contact-us");
+  await fill(page, {
+    email: "kept@bakery.example",
+    first: "",
+    last: "Reyes",
+    message: "\nKeep me",
+  });
+  await form(page).getByRole("button", { name: "Submit" }).click();
+  await expect(form(page).getByRole("alert")).toBeVisible();
+  await page.unroute("**/assets/frame-*.js");
+  // The same answer again, now with the frame: the focused form hydrates at once.
+  await page.reload();
+  await expect(page.locator('[data-island="contact-form"]')).toHaveAttribute(
+    "data-hydrated",
+    "true",
+  );
+  await expect(form(page).getByPlaceholder("Leave us a Message")).toHaveValue("\nKeep me");
+  await expect(form(page).getByLabel("Email")).toHaveValue("kept@bakery.example");
+  await expect(form(page).getByRole("alert")).toHaveText(
+    "Invalid first name. Please fix and try again",
+  );
+  // Sent successfully with script, the form empties: the refused values are not its defaults.
+  await form(page).getByLabel("Email").fill(unique("kept"));
+  await form(page).getByLabel("First Name").fill("Sam");
+  await form(page).getByRole("button", { name: "Submit" }).click();
+  await expect(form(page).getByRole("status")).toHaveText("We'll be in touch shortly!");
+  await expect(form(page).getByLabel("Email")).toHaveValue("");
+  await expect(form(page).getByPlaceholder("Leave us a Message")).toHaveValue("");
+  await context.close();
 });

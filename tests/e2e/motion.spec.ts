@@ -71,3 +71,26 @@ test.describe("with reduced motion", () => {
     expect(new Set(opacities)).toEqual(new Set(["1"]));
   });
 });
+
+test.describe("without JavaScript, the frame degrades to plain HTML", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("the first process step is current and looks it, the bar stays, the menu still opens", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const steps = page.locator("[data-process-steps] > li");
+    await expect(steps.first()).toHaveAttribute("aria-current", "step");
+    await expect(page.locator('[aria-current="step"]')).toHaveCount(1);
+    // The current step's look comes from the attribute (CSS), not from a script.
+    const border = (index: number) =>
+      steps.nth(index).evaluate((el) => getComputedStyle(el).borderTopColor);
+    expect(await border(0)).not.toBe(await border(1));
+    await page.mouse.wheel(0, 2000);
+    await expect(page.locator("[data-site-bar]")).not.toHaveAttribute("data-hidden", "true");
+    // Invoker commands open the menu with no script at all.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+  });
+});

@@ -46,10 +46,11 @@ for (const route of publicRoutes) {
 test("titles and descriptions are unique across pages (except the /home alias)", async ({
   page,
 }) => {
+  test.setTimeout(120_000); // every public page, one after another
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
   for (const route of publicRoutes.filter((r) => r.path !== "/home")) {
-    await page.goto(route.path);
+    await page.goto(route.path, { waitUntil: "domcontentloaded" });
     const title = await page.title();
     const description = String(
       await page.locator('meta[name="description"]').getAttribute("content"),
@@ -90,10 +91,16 @@ for (const path of privateRoutes) {
 }
 
 test("the route error page is styled and offers a way back", async ({ page }) => {
-  // A case study slug that does not exist: the client router has no data for it.
-  await gotoHydrated(page, "/previous-work");
+  // In the client-rendered app, a screen whose loader fails: the admin with a stored session
+  // while the API cannot be reached. (Public pages are documents of their own.)
+  await gotoHydrated(page, "/login");
+  await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
   await page.evaluate(() => {
-    window.history.pushState({}, "", "/previous-work/does-not-exist");
+    localStorage.setItem(
+      "user",
+      JSON.stringify({ id: "u1", accessToken: "a", refreshToken: "r", email: "o@x.example" }),
+    );
+    window.history.pushState({}, "", "/admin");
     window.dispatchEvent(new PopStateEvent("popstate"));
   });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(

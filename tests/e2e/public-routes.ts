@@ -1,4 +1,9 @@
-import { blogPosts, caseStudies, wordpressGuides } from "../../app/content/collections.server.ts";
+import {
+  blogPosts,
+  caseStudies,
+  events,
+  wordpressGuides,
+} from "../../app/content/collections.server.ts";
 import { listPublicPages } from "../../app/content/public-paths.server.ts";
 import { clientRenderedPages } from "../../domain/site-paths.ts";
 
@@ -18,7 +23,7 @@ const staticHeadings: Record<string, RegExp> = {
 };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const entries = [...blogPosts(), ...caseStudies(), ...wordpressGuides()];
+const entries = [...blogPosts(), ...caseStudies(), ...wordpressGuides(), ...events()];
 /** A content page shows its title; its first words (before any colon) are what the test checks. */
 const contentHeading = (path: string) => {
   const title = entries.find((entry) => path.endsWith(`/${entry.slug}`))?.meta.title;

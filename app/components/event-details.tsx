@@ -1,0 +1,163 @@
+import { mailtoHref } from "../../domain/email.ts";
+import { site } from "../../domain/site.ts";
+import type { EventMeta } from "../content/schema.ts";
+import { absoluteUrl, shareImage } from "../seo.ts";
+import { buttonClass } from "./layout.tsx";
+
+/** An event as the pages show it: upcoming or past is decided when the page is built. */
+export type EventItem = { slug: string; path: string; meta: EventMeta; upcoming: boolean };
+
+// Events happen in Savannah (or online on Savannah's clock): dates read in Eastern time.
+const timeZone = "America/New_York";
+export const dayFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone,
+});
+const shortDayFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone,
+});
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone,
+});
+const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", timeZone });
+const dateFormat = new Intl.DateTimeFormat("en-US", { day: "numeric", timeZone });
+
+export const timeRange = (meta: EventMeta) =>
+  `${timeFormat.format(new Date(meta.start))} – ${timeFormat.format(new Date(meta.end))} Eastern`;
+export const shortDay = (meta: EventMeta) => shortDayFormat.format(new Date(meta.start));
+
+/** Where, in one line: the venue and its town, or "Online". */
+export const placeLine = (meta: EventMeta) =>
+  meta.venue ? `${meta.venue.name}, ${meta.venue.locality}` : "Online";
+
+/** The calendar leaf beside an event: month over day, dark while it is still to come. */
+export function DateLeaf({ meta, upcoming }: { meta: EventMeta; upcoming: boolean }) {
+  const start = new Date(meta.start);
+  return (
+    <p
+      aria-hidden="true"
+      className={`flex size-12 shrink-0 flex-col items-center justify-center rounded-sm ${upcoming ? "bg-ink text-paper" : "bg-paper-dim text-muted"}`}
+    >
+      <span className="text-sm font-bold tracking-[0.14em] uppercase">
+        {monthFormat.format(start)}
+      </span>
+      <span className="text-4xl font-bold tracking-tight">{dateFormat.format(start)}</span>
+    </p>
+  );
+}
+
+const label = "text-xs font-bold tracking-[0.14em] text-muted uppercase";
+
+/** When, where and price, and the booking button while the event is still to come. */
+export function EventFacts({ event }: { event: EventItem }) {
+  const { meta } = event;
+  return (
+    <div className="space-y-3">
+      <dl className="space-y-2 text-[0.95rem]">
+        <div>
+          <dt className={label}>When</dt>
+          <dd>
+            <time dateTime={meta.start}>{dayFormat.format(new Date(meta.start))}</time>
+            <br />
+            {timeRange(meta)}
+          </dd>
+        </div>
+        <div>
+          <dt className={label}>Where</dt>
+          <dd>
+            {meta.venue ? (
+              <>
+                {meta.venue.name}
+                <br />
+                {meta.venue.street}, {meta.venue.locality}, {meta.venue.region}{" "}
+                {meta.venue.postalCode}
+              </>
+            ) : (
+              <>Online. {meta.onlineNote}</>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className={label}>Price</dt>
+          <dd>{meta.price}</dd>
+        </div>
+      </dl>
+      {event.upcoming ? (
+        <a
+          href={`${mailtoHref(site.email)}?subject=${encodeURIComponent(`Save me a seat: ${meta.title}`)}`}
+          className={buttonClass("primary", "sm")}
+        >
+          Save me a seat
+        </a>
+      ) : (
+        <p className="rounded-sm bg-paper-dim p-2 text-[0.95rem] text-muted">
+          This event took place on {dayFormat.format(new Date(meta.start))}. Write to {site.email}{" "}
+          if you would like us to run it again.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * schema.org Event for search engines. A past event keeps EventScheduled (it took place as
+ * scheduled) but offers no ticket: it can no longer be booked.
+ */
+export function eventJsonLd(event: EventItem) {
+  const { meta } = event;
+  const url = absoluteUrl(event.path);
+  const location =
+    meta.format === "online" || !meta.venue
+      ? { "@type": "VirtualLocation", url }
+      : {
+          "@type": "Place",
+          name: meta.venue.name,
+          address: {
+            "@type": "PostalAddress",
+            streetAddress: meta.venue.street,
+            addressLocality: meta.venue.locality,
+            addressRegion: meta.venue.region,
+            postalCode: meta.venue.postalCode,
+            addressCountry: meta.venue.country,
+          },
+        };
+  const price = meta.price.toLowerCase() === "free" ? "0" : meta.price.replace(/[^0-9.]/g, "");
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: meta.title,
+    description: meta.description,
+    startDate: meta.start,
+    endDate: meta.end,
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode:
+      meta.format === "online"
+        ? "https://schema.org/OnlineEventAttendanceMode"
+        : "https://schema.org/OfflineEventAttendanceMode",
+    location,
+    image: [shareImage.url],
+    url,
+    organizer: { "@type": "Organization", name: site.name, url: absoluteUrl("/") },
+    ...(event.upcoming
+      ? {
+          offers: {
+            "@type": "Offer",
+            price,
+            priceCurrency: "USD",
+            availability: "https://schema.org/InStock",
+            validThrough: meta.start,
+            url,
+          },
+        }
+      : {}),
+  };
+}

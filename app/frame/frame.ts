@@ -1,0 +1,33 @@
+/**
+ * The page frame's behaviour on every page, without a framework (issue 13, ADR 014).
+ * Public pages are prerendered React and load no React in the browser: this module, a few
+ * kilobytes, adds what they do: the bar hiding on the way down, the mobile menu, blocks
+ * fading in, the current process step, where the visit came from, and islands hydrated
+ * when approached. Loaded with type="module", so it never blocks rendering. The line
+ * drawings and back-to-top need no script (CSS scroll-driven animation and #top).
+ */
+import { rememberVisit } from "../components/visit-source.ts";
+import { hideBarOnScroll } from "./hide-bar.ts";
+import { hydrateIslandsOnApproach } from "./islands.ts";
+import { enhanceMenu } from "./menu.ts";
+import { markCurrentStep } from "./process-steps.ts";
+import { revealOnScroll } from "./reveal.ts";
+
+declare global {
+  interface Window {
+    /** Set once the frame runs; the head script un-hides faded blocks if it never does. */
+    __finelineHydrated?: boolean;
+    /** Set once React has hydrated a client-rendered screen (app/root.tsx). */
+    __finelineApp?: boolean;
+  }
+}
+
+if (!window.__finelineHydrated) {
+  window.__finelineHydrated = true;
+  rememberVisit();
+  hideBarOnScroll();
+  enhanceMenu();
+  revealOnScroll();
+  markCurrentStep();
+  hydrateIslandsOnApproach();
+}

@@ -1,0 +1,41 @@
+/**
+ * Islands: the few React components a public page needs in the browser (today the contact
+ * form), each hydrated on its own when it comes near the viewport or takes focus, never
+ * before. Until then the prerendered HTML works as it is (the form posts without script).
+ */
+const islands: Record<string, () => Promise<{ hydrate(host: HTMLElement): void }>> = {
+  "contact-form": () => import("./contact-island.tsx"),
+};
+
+/** How near "near" is: half a screen below the fold, so it is ready before it is seen. */
+const approach = "0px 0px 50% 0px";
+
+export function hydrateIslandsOnApproach(): void {
+  for (const host of document.querySelectorAll<HTMLElement>("[data-island]")) {
+    const load = islands[host.dataset.island ?? ""];
+    if (!load) continue;
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      observer.disconnect();
+      host.removeEventListener("focusin", start);
+      host.removeEventListener("pointerdown", start);
+      load()
+        .then((island) => island.hydrate(host))
+        .catch(() => {
+          // The module did not load (offline, a deploy in between): the plain form still posts.
+          host.dataset.hydrated = "failed";
+        });
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) start();
+      },
+      { rootMargin: approach },
+    );
+    observer.observe(host);
+    host.addEventListener("focusin", start);
+    host.addEventListener("pointerdown", start);
+  }
+}

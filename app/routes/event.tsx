@@ -1,0 +1,53 @@
+import { ArticleLayout } from "../components/article-layout.tsx";
+import { EventFacts, eventJsonLd, shortDay, timeRange } from "../components/event-details.tsx";
+import { events, findEntry } from "../content/collections.server.ts";
+import { eventPath } from "../content/public-paths.server.ts";
+import type { RouteHandle } from "../root.tsx";
+import { pageMeta } from "../seo.ts";
+import type { Route } from "./+types/event";
+
+/** Prerendered and static: no React in the browser (issue 13). */
+export const handle: RouteHandle = { hydrate: false };
+
+// Upcoming vs past is decided when the page is built; a daily rebuild keeps it current.
+export function loader({ params }: Route.LoaderArgs) {
+  const { slug, meta, html } = findEntry(events(), params.slug);
+  return {
+    event: { slug, path: eventPath(slug), meta, upcoming: Date.parse(meta.end) >= Date.now() },
+    html,
+  };
+}
+
+const trail = [{ name: "Events", path: "/events" }];
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: loaderData.event.meta.title,
+        description: loaderData.event.meta.description,
+        path: loaderData.event.path,
+        breadcrumbs: trail,
+        jsonLd: [eventJsonLd(loaderData.event)],
+      })
+    : [];
+
+export default function Event({ loaderData }: Route.ComponentProps) {
+  const { event, html } = loaderData;
+  return (
+    <ArticleLayout
+      trail={trail}
+      title={event.meta.title}
+      eyebrow={event.upcoming ? "Event" : "Past event"}
+      lead={event.meta.description}
+      html={html}
+      byline={
+        <>
+          <time dateTime={event.meta.start}>{shortDay(event.meta)}</time>
+          <span>{timeRange(event.meta)}</span>
+          <span>{event.meta.venue ? event.meta.venue.name : "Online"}</span>
+        </>
+      }
+      aside={<EventFacts event={event} />}
+    />
+  );
+}
