@@ -1,4 +1,5 @@
 import { ButtonLink, Container, Eyebrow, PageHeader } from "../components/layout.tsx";
+import { Portrait } from "../components/portrait.tsx";
 import { processSteps } from "../components/process-steps.tsx";
 import { services } from "../content/services.ts";
 import { team } from "../content/team.ts";
@@ -53,12 +54,10 @@ export default function About() {
           <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {team.map((member) => (
               <li key={member.name} className="reveal rounded-sm border border-line p-3">
-                <div
-                  aria-hidden="true"
-                  className="flex size-8 items-center justify-center rounded-sm bg-ink text-xl font-bold text-accent"
-                >
-                  {member.initials}
-                </div>
+                <Portrait
+                  name={member.portrait}
+                  className="size-16 rounded-sm bg-paper-dim text-ink"
+                />
                 <h3 className="mt-3 text-xl font-bold tracking-tight">{member.name}</h3>
                 <p className="text-sm font-semibold text-accent-strong">{member.role}</p>
                 <p className="mt-1.5 text-muted">{member.bio}</p>

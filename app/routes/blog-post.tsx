@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ArticleLayout } from "../components/article-layout.tsx";
 import { buttonClass, Container, formatDate } from "../components/layout.tsx";
 import { MetaList } from "../components/meta-list.tsx";
+import { Portrait } from "../components/portrait.tsx";
 import { blogPosts, findEntry } from "../content/collections.server.ts";
 import { blogPostPath } from "../content/public-paths.server.ts";
 import { team } from "../content/team.ts";
@@ -55,12 +56,19 @@ function AuthorCard({ name }: { name: string }) {
       <div className="rounded-sm border border-line p-3">
         <p className="text-xs font-bold tracking-[0.14em] text-muted uppercase">Written by</p>
         <div className="mt-2 flex items-center gap-1.5">
-          <span
-            aria-hidden="true"
-            className="flex size-5 items-center justify-center rounded-sm bg-ink text-sm font-bold text-accent"
-          >
-            {member?.initials ?? name.slice(0, 1)}
-          </span>
+          {member ? (
+            <Portrait
+              name={member.portrait}
+              className="size-8 shrink-0 rounded-sm bg-paper-dim text-ink"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="flex size-8 shrink-0 items-center justify-center rounded-sm bg-ink text-lg font-bold text-accent"
+            >
+              {name.slice(0, 1)}
+            </span>
+          )}
           <span>
             <span className="block font-bold">{name}</span>
             {member ? <span className="block text-sm text-muted">{member.role}</span> : null}

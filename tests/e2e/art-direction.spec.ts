@@ -187,3 +187,26 @@ test.describe("with reduced motion", () => {
     }
   });
 });
+
+test("/about shows each person's drawn portrait, not initials, and the author card too", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  const cards = page.locator("section[aria-labelledby='team-title'] li");
+  await expect(cards).toHaveCount(4);
+  for (const card of await cards.all()) {
+    // A line drawing of its own (face, hair, shoulders and an accent), decorative beside the name.
+    const portrait = card.locator("svg[data-portrait]");
+    await expect(portrait).toHaveAttribute("aria-hidden", "true");
+    expect(await portrait.locator("path").count()).toBeGreaterThan(5);
+    await expect(card).not.toContainText(/^[A-Z]{2}\b/);
+  }
+  const names = await page
+    .locator("svg[data-portrait]")
+    .evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute("data-portrait")));
+  expect(new Set(names).size).toBe(4);
+  await page.goto("/secret/blog/blog/to-rosa");
+  await expect(
+    page.getByText("Written by").locator("..").locator("svg[data-portrait]"),
+  ).toHaveCount(1);
+});
