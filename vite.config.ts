@@ -1,11 +1,11 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { parseSiteUrl } from "./domain/site-url.ts";
+import { parseSiteUrl, siteUrlProblem } from "./domain/site-url.ts";
 import { frameEntryPlugin } from "./scripts/frame-entry-plugin.ts";
 
 const siteUrl = parseSiteUrl(process.env.SITE_URL);
-if ("error" in siteUrl) throw new Error(siteUrl.error);
+if ("error" in siteUrl) throw new Error(siteUrlProblem(siteUrl.error, process.env.SITE_URL));
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), frameEntryPlugin()],

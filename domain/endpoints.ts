@@ -52,6 +52,23 @@ export const endpoints = {
     },
   },
 
+  ready: {
+    method: "GET",
+    url: "/readyz",
+    schema: {
+      summary: "Readiness check",
+      description:
+        "200 when this instance can serve: its database answers. 503 otherwise, without details " +
+        "(the reason is in the server's log). Load balancers route by this; /healthz only says " +
+        "the process is alive.",
+      tags: ["Operations"],
+      response: {
+        200: z.object({ status: z.literal("ready") }),
+        503: z.object({ status: z.literal("unavailable"), message: z.string() }),
+      },
+    },
+  },
+
   openApi: {
     method: "GET",
     url: "/api/openapi.json",

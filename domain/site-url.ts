@@ -4,7 +4,8 @@ export const defaultSiteUrl = "http://localhost:3000";
 /**
  * Validates SITE_URL: an absolute http(s) origin without a path, returned without a
  * trailing slash. Returns an error message instead of throwing so config validation
- * can report every bad variable at once.
+ * can report every bad variable at once. The message says what is wrong, not the variable's
+ * name or value: each caller frames it once (see siteUrlProblem).
  */
 export function parseSiteUrl(value: string | undefined): { url: string } | { error: string } {
   if (value === undefined || value.trim() === "") return { url: defaultSiteUrl };
@@ -12,15 +13,17 @@ export function parseSiteUrl(value: string | undefined): { url: string } | { err
   try {
     parsed = new URL(value.trim());
   } catch {
-    return { error: `SITE_URL must be an absolute URL like https://example.com (got "${value}")` };
+    return { error: "must be an absolute URL like https://example.com" };
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    return { error: `SITE_URL must use http or https (got "${parsed.protocol}")` };
+    return { error: "must use http or https" };
   }
   if (parsed.pathname !== "/" || parsed.search || parsed.hash) {
-    return {
-      error: `SITE_URL must be an origin without a path, query or fragment (got "${value}")`,
-    };
+    return { error: "must be an origin without a path, query or fragment" };
   }
   return { url: parsed.origin };
 }
+
+/** One line for a build script: `SITE_URL must …(got "…")`, naming the variable once. */
+export const siteUrlProblem = (error: string, value: string | undefined) =>
+  `SITE_URL ${error} (got "${value ?? ""}")`;

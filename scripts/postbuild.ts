@@ -9,7 +9,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import Beasties from "beasties";
 import { formMessageClass } from "../domain/form-message.ts";
-import { parseSiteUrl } from "../domain/site-url.ts";
+import { parseSiteUrl, siteUrlProblem } from "../domain/site-url.ts";
 import { type BuildInfo, buildInfoFile } from "./build-info.ts";
 
 const clientDir = path.resolve("build/client");
@@ -122,7 +122,7 @@ for (const file of walk(clientDir)) {
 }
 
 const siteUrl = parseSiteUrl(process.env.SITE_URL);
-if ("error" in siteUrl) throw new Error(siteUrl.error);
+if ("error" in siteUrl) throw new Error(siteUrlProblem(siteUrl.error, process.env.SITE_URL));
 const info: BuildInfo = { siteUrl: siteUrl.url, builtAt: new Date().toISOString() };
 writeFileSync(buildInfoFile, `${JSON.stringify(info, null, 2)}\n`);
 

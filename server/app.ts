@@ -19,6 +19,7 @@ import { startDigestScheduler } from "./notifications/digest.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
 import { notFoundLimit, registerRateLimit } from "./rate-limit.ts";
+import { databaseAnswers } from "./readiness.ts";
 import { pageCsp, resourceCsp } from "./security-headers.ts";
 import { siteRoutes } from "./site-routes.ts";
 import { indexSiteFiles } from "./static-site.ts";
@@ -234,6 +235,22 @@ export async function buildApp(
     handler: async (_request, reply) => {
       reply.header("Cache-Control", "no-store");
       return { status: "ok" as const };
+    },
+  });
+
+  typed(app).route({
+    ...endpoints.ready,
+    handler: async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      try {
+        await databaseAnswers(database.db);
+        return { status: "ready" as const };
+      } catch (error) {
+        request.log.warn({ err: error }, "not ready: the database does not answer");
+        return reply
+          .code(503)
+          .send({ status: "unavailable" as const, message: "Not ready to serve." });
+      }
     },
   });
 

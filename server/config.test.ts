@@ -92,6 +92,19 @@ describe("loadConfig", () => {
     expect(line).not.toContain("hunter2");
   });
 
+  it("says what is wrong with SITE_URL once, with the value once", () => {
+    const [line] = problemsOf({ SITE_URL: "fineline.studio" });
+    expect(line).toBe(
+      'SITE_URL: must be an absolute URL like https://example.com (got "fineline.studio")',
+    );
+  });
+
+  it("never echoes a DATABASE_URL's password", () => {
+    const [line] = problemsOf({ DATABASE_URL: "mysql://studio:s3cret-pw@db.internal/leads" });
+    expect(line).toContain("db.internal");
+    expect(line).not.toContain("s3cret-pw");
+  });
+
   it("rejects a SITE_URL with a path", () => {
     expect(problemsOf({ SITE_URL: "https://fineline.studio/blog" })[0]).toMatch(
       /^SITE_URL: must be an origin/,

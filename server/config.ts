@@ -76,7 +76,7 @@ const jwtSecret: Check<string | undefined> = (v) =>
     : fail("must be at least 32 characters (unset means a generated key in DATA_DIR)");
 const siteUrl: Check<string> = (v) => {
   const parsed = parseSiteUrl(v);
-  return "url" in parsed ? ok(parsed.url) : fail(parsed.error.replace(/^SITE_URL /, ""));
+  return "url" in parsed ? ok(parsed.url) : fail(parsed.error);
 };
 const rateLimit: Check<boolean> = (v) =>
   v === undefined || v === "on"
@@ -146,6 +146,12 @@ const logLevel: Check<LogLevel> = (v) =>
       ? ok(v as LogLevel)
       : fail(`must be one of ${logLevels.join(", ")}`);
 
+/** A bad value as the error shows it: never a secret, never a URL's password. */
+const shownValue = (name: string, raw: string | undefined) =>
+  name === "JWT_SECRET" || name === "METRICS_TOKEN"
+    ? "<hidden>"
+    : (raw ?? "").replace(/\/\/[^@\s/]*@/g, "//***@");
+
 /** Parses the environment into a frozen Config, or throws ConfigError listing every problem. */
 export function loadConfig(
   env: Record<string, string | undefined>,
@@ -156,7 +162,7 @@ export function loadConfig(
     const raw = env[name];
     const result = check(raw === undefined || raw.trim() === "" ? undefined : raw.trim());
     if ("error" in result) {
-      problems.push(`${name}: ${result.error} (got "${name === "JWT_SECRET" ? "<hidden>" : raw}")`);
+      problems.push(`${name}: ${result.error} (got "${shownValue(name, raw)}")`);
       return undefined as T;
     }
     return result.value;

@@ -1,5 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeFakeBuild } from "./test-support/fake-build.ts";
@@ -27,6 +30,58 @@ describe("server/main.ts", () => {
     expect(lines[0]).toMatch(/^config: PORT: /);
     expect(lines[1]).toMatch(/^config: SITE_URL: /);
     expect(lines[2]).toMatch(/^config: LOG_LEVEL: /);
+  });
+
+  /** Runs main.ts until it exits; its whole output must be one line, without a stack. */
+  async function failsWithOneLine(env: Record<string, string>, cwd?: string) {
+    const { child, output } = runMain(env, cwd);
+    const [code] = await once(child, "exit");
+    expect(code).toBe(1);
+    const lines = output().trim().split("\n");
+    expect(lines, output()).toHaveLength(1);
+    expect(output()).not.toMatch(/^\s+at /m);
+    return lines[0] ?? "";
+  }
+
+  it("says in one line that the port is taken", async () => {
+    const root = path.dirname(makeFakeBuild());
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const line = await failsWithOneLine(
+        {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), "fl-")),
+        },
+        root,
+      );
+      expect(line).toBe(
+        `server: port ${port} on 127.0.0.1 is already in use; stop what is using it or set PORT to another port`,
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("names PostgreSQL's host, never its password, when it cannot be reached", async () => {
+    // Port 9 on this machine: nothing listens there, so the connection is refused at once.
+    const line = await failsWithOneLine({
+      PORT: "0",
+      DATABASE_URL: "postgres://studio:s3cret-pw@127.0.0.1:9/leads",
+    });
+    expect(line).toMatch(/^database: cannot reach PostgreSQL at 127\.0\.0\.1:9 \(ECONNREFUSED\)/);
+    expect(line).not.toContain("s3cret-pw");
+  });
+
+  it("says in one line that DATA_DIR is not a writable directory", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "fl-")), "not-a-dir");
+    writeFileSync(file, "a file where a directory should be");
+    const line = await failsWithOneLine({ PORT: "0", DATA_DIR: file });
+    expect(line).toMatch(
+      new RegExp(`^DATA_DIR: ${file} is not a writable directory \\(E[A-Z]+\\)`),
+    );
   });
 
   it.each(["SIGTERM", "SIGINT"] as const)(

@@ -1,5 +1,7 @@
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { describeStartupFailure } from "./startup-errors.ts";
 
 /** The only module with side effects: config → app → listen → graceful shutdown. */
 async function main() {
@@ -14,7 +16,13 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp(config);
+  const started = await start(config);
+  if (!started.ok) {
+    console.error(describeStartupFailure(started.error, config));
+    if (config.logLevel === "debug" || config.logLevel === "trace") console.error(started.error);
+    process.exit(1);
+  }
+  const app = started.app;
   if (!config.rateLimit)
     app.log.warn("RATE_LIMIT=off: rate limiting is DISABLED. Use this only for benchmarks.");
 
@@ -36,11 +44,27 @@ async function main() {
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
+}
 
-  await app.listen({ port: config.port, host: config.host });
+/**
+ * Builds the app (database, migrations, signing key) and listens. A failure here is the
+ * operator's to fix (port taken, database down, DATA_DIR unusable): one line, exit 1.
+ */
+async function start(
+  config: Config,
+): Promise<{ ok: true; app: FastifyInstance } | { ok: false; error: unknown }> {
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp(config);
+    await app.listen({ port: config.port, host: config.host });
+    return { ok: true, app };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    return { ok: false, error };
+  }
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(`server: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -22,8 +22,8 @@ export function compileWithContracts(app: FastifyInstance) {
 export const firstProblem = (errors: FastifySchemaValidationError[]) =>
   new Error(errors[0]?.message || "The request is not valid.");
 
-/** Paths that must be described by a contract: the API and the health check. */
-const contractPath = /^\/(?:api(?:\/|$)|healthz$)/;
+/** Paths that must be described by a contract: the API and the health checks. */
+const contractPath = /^\/(?:api(?:\/|$)|healthz$|readyz$)/;
 
 /**
  * Refuses, at start-up, an API route registered without a contract (a response schema),

@@ -89,4 +89,16 @@ describe("npm run create-admin", () => {
     expect(short.stderr).toMatch(/usage: npm run create-admin/);
     expect(run(["--password", "long enough password"], { DATA_DIR: dataDir }).status).not.toBe(0);
   });
+
+  it("names the argument that is missing", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-admin-"));
+    const noPassword = run(["--email", "a@b.example"], { DATA_DIR: dataDir });
+    expect(noPassword.status).toBe(2);
+    expect(noPassword.stderr.split("\n")[0]).toBe("create-admin: --password is missing.");
+    const noEmail = run(["--password", "long enough password"], { DATA_DIR: dataDir });
+    expect(noEmail.stderr.split("\n")[0]).toBe("create-admin: --email is missing.");
+    expect(run([], { DATA_DIR: dataDir }).stderr.split("\n")[0]).toBe(
+      "create-admin: --email and --password are missing.",
+    );
+  });
 });

@@ -21,6 +21,14 @@ try {
       "last-name": { type: "string", default: "Admin" },
     },
   });
+  // Name what is missing before judging what was given: a missing --password is not a
+  // password of the wrong length.
+  const missing = (["email", "password"] as const).filter((name) => !values[name]);
+  if (missing.length > 0) {
+    const named = missing.map((name) => `--${name}`).join(" and ");
+    console.error(`create-admin: ${named} ${missing.length > 1 ? "are" : "is"} missing.\n${usage}`);
+    process.exit(2);
+  }
   const checked = validateSignup({
     email: values.email,
     password: values.password,

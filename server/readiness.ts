@@ -1,0 +1,19 @@
+import { sql } from "kysely";
+import type { Db } from "./db/connect.ts";
+
+/**
+ * Resolves when this instance can serve (GET /readyz), rejects otherwise: its database answers a trivial query within
+ * the time a load balancer's probe allows. A database that hangs counts as down, so a probe
+ * never piles up behind a stuck pool.
+ */
+export async function databaseAnswers(db: Db, timeoutMs = 2_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([sql`select 1`.execute(db), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
