@@ -1,13 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 import path from "node:path";
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import { endpoints } from "../domain/endpoints.ts";
 import { compileWithContracts, firstProblem, requireContracts, typed } from "./api/contracts.ts";
 import { docsRoutes } from "./api/docs.routes.ts";
 import { openApiRoutes, registerOpenApi } from "./api/openapi.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
-import { loadSigningKey } from "./auth/secret.ts";
+import { signingKeyFor } from "./auth/secret.ts";
 import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
 import { contactRoutes } from "./leads/contact.routes.ts";
@@ -18,13 +19,17 @@ import { startSpamPurge } from "./leads/spam-purge.ts";
 import { startDigestScheduler } from "./notifications/digest.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
-import { notFoundLimit, registerRateLimit } from "./rate-limit.ts";
+import { limitStoreDown, notFoundLimit, registerRateLimit } from "./rate-limit.ts";
 import { databaseAnswers } from "./readiness.ts";
 import { pageCsp, resourceCsp } from "./security-headers.ts";
+import { postgresCounter } from "./shared-rate-limit.ts";
 import { siteRoutes } from "./site-routes.ts";
 import { indexSiteFiles } from "./static-site.ts";
 
 /** Headers whose values must never reach a log line. */
+/** A request id a proxy may hand us: letters, digits, dot, dash, underscore; 8 to 64 of them. */
+const requestIdShape = /^[A-Za-z0-9._-]{8,64}$/;
+
 export const redactedHeaders = ["authorization", "cookie", "x-access-token", "set-cookie"];
 
 /**
@@ -116,7 +121,23 @@ export async function buildApp(
               ],
               censor: "[redacted]",
             },
+            serializers: {
+              // The path without its query: a search (`?q=` a person's name) or a token in a
+              // link is never written to the log.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: request.url.split("?")[0],
+                remoteAddress: request.ip,
+              }),
+            },
           },
+    // Every request has an id, in each of its log lines and in its X-Request-Id response
+    // header, so a user's report can be matched to the log. A proxy's id is kept when it is a
+    // plain token (it then ties the proxy's log to ours); anything else gets a fresh UUID.
+    genReqId: (request) => {
+      const offered = request.headers["x-request-id"];
+      return typeof offered === "string" && requestIdShape.test(offered) ? offered : randomUUID();
+    },
     // Bodies are small JSON or form posts; anything bigger is a mistake or an attack.
     bodyLimit: 64 * 1024,
     // Off unless configured: request.ip (and so every rate limit) is the connection's address.
@@ -144,12 +165,26 @@ export async function buildApp(
       : false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
     if (!reply.hasHeader("Content-Security-Policy"))
       reply.header("Content-Security-Policy", resourceCsp);
   });
 
-  if (config.rateLimit) await registerRateLimit(app);
+  const database = deps.database ?? (await connectDatabase(config));
+  // Shut down in reverse order of start-up: stop sending, then close the database.
+  const closers: Array<() => unknown> = [];
+  if (!deps.database) closers.push(() => database.close());
+  app.addHook("onClose", async () => {
+    for (const close of closers.reverse()) await close();
+  });
+
+  // Several instances on one PostgreSQL share their counts; SQLite's one process keeps them.
+  if (config.rateLimit)
+    await registerRateLimit(
+      app,
+      database.engine === "postgres" ? postgresCounter(database.db) : undefined,
+    );
   // Before any route: it documents each one as it is registered.
   await registerOpenApi(app, config);
 
@@ -167,6 +202,10 @@ export async function buildApp(
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (error.code === limitStoreDown) {
+      reply.header("Retry-After", "60");
+      return reply.code(503).send({ message: error.message });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply
@@ -177,18 +216,10 @@ export async function buildApp(
     return reply.code(status).send({ message: error.message });
   });
 
-  const database = deps.database ?? (await connectDatabase(config));
-  // Shut down in reverse order of start-up: stop sending, then close the database.
-  const closers: Array<() => unknown> = [];
-  if (!deps.database) closers.push(() => database.close());
-  app.addHook("onClose", async () => {
-    for (const close of closers.reverse()) await close();
-  });
-
   // Lead notifications: queued in the lead's own transaction, sent after the commit.
   let outbox: ReturnType<typeof startOutboxWorker> | null = null;
   if (config.smtpUrl && config.notifyEmail) {
-    const smtp = smtpSender(config.smtpUrl);
+    const smtp = smtpSender(config.smtpUrl, config.outboxLeaseMs);
     outbox = startOutboxWorker({
       db: database.db,
       send: smtp.send,
@@ -198,6 +229,7 @@ export async function buildApp(
         timeZone: config.timeZone,
       },
       intervalMs: deps.outboxIntervalMs,
+      leaseMs: config.outboxLeaseMs,
       now: deps.now,
       log: app.log,
     });
@@ -254,7 +286,7 @@ export async function buildApp(
     },
   });
 
-  const tokens = { key: loadSigningKey(config), issuer: config.siteUrl };
+  const tokens = { key: await signingKeyFor(config, database), issuer: config.siteUrl };
   await app.register(authRoutes, { db: database.db, tokens });
   await app.register(leadsRoutes, {
     db: database.db,

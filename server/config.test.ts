@@ -105,6 +105,15 @@ describe("loadConfig", () => {
     expect(line).not.toContain("s3cret-pw");
   });
 
+  it("reads the outbox lease in seconds, within bounds", () => {
+    expect(loadConfig({}).outboxLeaseMs).toBe(120_000);
+    expect(loadConfig({ OUTBOX_LEASE_SECONDS: "30" }).outboxLeaseMs).toBe(30_000);
+    for (const bad of ["0", "4", "3601", "1.5", "soon"])
+      expect(problemsOf({ OUTBOX_LEASE_SECONDS: bad })[0]).toMatch(
+        /^OUTBOX_LEASE_SECONDS: must be/,
+      );
+  });
+
   it("rejects a SITE_URL with a path", () => {
     expect(problemsOf({ SITE_URL: "https://fineline.studio/blog" })[0]).toMatch(
       /^SITE_URL: must be an origin/,

@@ -30,6 +30,8 @@ export type Config = Readonly<{
   timeZone: string;
   /** The hour (0–23, in timeZone) the daily digest goes out, or null when it is off. */
   digestHour: number | null;
+  /** How long an instance holds an outbox row it is sending (OUTBOX_LEASE_SECONDS), in ms. */
+  outboxLeaseMs: number;
   /** Where the built site lives; not an environment variable (tests point it elsewhere). */
   buildDir: string;
 }>;
@@ -146,6 +148,14 @@ const logLevel: Check<LogLevel> = (v) =>
       ? ok(v as LogLevel)
       : fail(`must be one of ${logLevels.join(", ")}`);
 
+const outboxLease: Check<number> = (v) => {
+  if (v === undefined) return ok(120_000);
+  const seconds = Number(v);
+  return Number.isInteger(seconds) && seconds >= 5 && seconds <= 3600
+    ? ok(seconds * 1000)
+    : fail("must be a whole number of seconds from 5 to 3600");
+};
+
 /** A bad value as the error shows it: never a secret, never a URL's password. */
 const shownValue = (name: string, raw: string | undefined) =>
   name === "JWT_SECRET" || name === "METRICS_TOKEN"
@@ -181,6 +191,7 @@ export function loadConfig(
     trustProxy: read("TRUST_PROXY", trustProxy),
     timeZone: read("TIMEZONE", timeZone),
     digestHour: read("DIGEST_HOUR", digestHour),
+    outboxLeaseMs: read("OUTBOX_LEASE_SECONDS", outboxLease),
     buildDir: path.resolve("build"),
     ...overrides,
   };

@@ -108,4 +108,31 @@ describe("server/main.ts", () => {
       expect(output()).not.toContain("secret-token-123");
     },
   );
+
+  it("gives each request an id, in its log lines and its X-Request-Id, and logs no query", async () => {
+    const root = path.dirname(makeFakeBuild());
+    const server = runMain({ PORT: "0", LOG_LEVEL: "info" }, root);
+    const url = await server.url();
+    const plain = await fetch(`${url}/healthz?q=Jane+Secretperson`);
+    const id = plain.headers.get("x-request-id") ?? "";
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const fromProxy = await fetch(`${url}/healthz`, { headers: { "x-request-id": "lb-7f3a9c21" } });
+    expect(fromProxy.headers.get("x-request-id")).toBe("lb-7f3a9c21");
+    const hostile = await fetch(`${url}/healthz`, {
+      headers: { "x-request-id": 'x" onload=alert(1) {}' },
+    });
+    expect(hostile.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    server.child.kill("SIGTERM");
+    await once(server.child, "exit");
+    const lines = server
+      .output()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { reqId?: string; msg: string });
+    expect(lines.filter((l) => l.reqId === id).map((l) => l.msg)).toEqual([
+      "incoming request",
+      "request completed",
+    ]);
+    expect(server.output()).not.toContain("Secretperson");
+  });
 });

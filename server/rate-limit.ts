@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { SharedCounter } from "./shared-rate-limit.ts";
 
 type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
@@ -41,17 +42,89 @@ class SnapshotStore implements Store {
   }
 }
 
+/** The options a route's limit is created with (the plugin passes them to `child`). */
+type LimitParams = {
+  routeInfo?: { method?: string | string[]; url?: string };
+  name?: string;
+  failOpen?: boolean;
+};
+
+/** The error a fail-closed limit answers with while its shared store does not answer. */
+export const limitStoreDown = "LIMIT_STORE_UNAVAILABLE";
+
+/**
+ * A store shared by every instance (PostgreSQL): each route's limit counts under its own name,
+ * so the contact form and sign-in never share a count. When the store does not answer, a limit
+ * that guards accounts (sign-in, sign-up, refresh) fails closed with a 503, and one in front of
+ * the contact form fails open: a lead is worth more than a limit. Either way it is logged, at
+ * most every 30 s.
+ */
+function sharedStore(counter: SharedCounter, log: FastifyBaseLogger) {
+  let lastWarned = 0;
+  return class SharedStore implements Store {
+    readonly #name: string;
+    readonly #failOpen: boolean;
+    constructor(params: LimitParams) {
+      const route = params.routeInfo;
+      this.#name = params.name ?? `${[route?.method ?? ""].flat().join(",")} ${route?.url ?? ""}`;
+      this.#failOpen = Boolean(params.failOpen);
+    }
+    incr(key: string, cb: Callback, timeWindow: number) {
+      this.#settle(counter.hit(`${this.#name}|${key}`, timeWindow), cb, timeWindow);
+    }
+    read(key: string, cb: Callback, timeWindow: number) {
+      this.#settle(counter.peek(`${this.#name}|${key}`, timeWindow), cb, timeWindow);
+    }
+    child(routeOptions: object) {
+      return new SharedStore(routeOptions as LimitParams);
+    }
+    #settle(pending: Promise<{ hits: number; ttlMs: number }>, cb: Callback, timeWindow: number) {
+      pending.then(
+        ({ hits, ttlMs }) => cb(null, { current: hits, ttl: ttlMs }),
+        (error: unknown) => {
+          if (Date.now() - lastWarned > 30_000) {
+            lastWarned = Date.now();
+            log.warn(
+              { err: error, limit: this.#name, failOpen: this.#failOpen },
+              this.#failOpen
+                ? "rate limits unavailable: letting requests through (fail open)"
+                : "rate limits unavailable: refusing requests (fail closed)",
+            );
+          }
+          if (this.#failOpen) return cb(null, { current: 0, ttl: timeWindow });
+          cb(
+            Object.assign(
+              new Error("This is unavailable for a moment. Please try again in a minute."),
+              { statusCode: 503, code: limitStoreDown },
+            ),
+          );
+        },
+      );
+    }
+  };
+}
+
 /**
  * Rate limiting, registered once for the whole app (RATE_LIMIT=on) and opted into per route
  * with `config: limitPerWindow(n)`. With RATE_LIMIT=off the plugin is absent and the route
  * configs are inert. Rejections are Errors with status 429 so they pass through the error
  * handlers (the contact form turns them into a page); the plugin adds Retry-After. Limits key
  * on request.ip: the connection's address, or the client's behind a trusted proxy (TRUST_PROXY).
+ * With a shared counter (PostgreSQL) every instance counts in one place; without one (SQLite,
+ * one process) counts stay in memory.
  */
-export async function registerRateLimit(app: FastifyInstance) {
+export async function registerRateLimit(app: FastifyInstance, shared?: SharedCounter) {
+  if (shared) {
+    // Expired counters are deleted as they lapse; any instance may do it.
+    const sweeper = setInterval(() => {
+      shared.sweep().catch((error: unknown) => app.log.debug({ err: error }, "sweep failed"));
+    }, 60_000);
+    sweeper.unref();
+    app.addHook("onClose", async () => clearInterval(sweeper));
+  }
   await app.register(rateLimit, {
     global: false,
-    store: SnapshotStore as unknown as never,
+    store: (shared ? sharedStore(shared, app.log) : SnapshotStore) as unknown as never,
     errorResponseBuilder: (_request, context) =>
       Object.assign(
         new Error(
@@ -64,9 +137,17 @@ export async function registerRateLimit(app: FastifyInstance) {
 
 export const tenMinutes = 10 * 60 * 1000;
 
-export const limitPerWindow = (max: number, timeWindow = tenMinutes) => ({
-  rateLimit: { max, timeWindow },
+/**
+ * A route's limit. `failOpen`: when the shared store does not answer, let requests through
+ * (the contact form) rather than refuse them (everything that guards an account).
+ */
+export const limitPerWindow = (
+  max: number,
+  timeWindow = tenMinutes,
+  { failOpen = false }: { failOpen?: boolean } = {},
+) => ({
+  rateLimit: { max, timeWindow, ...(failOpen ? { failOpen } : {}) },
 });
 
 /** Unknown paths: a browser never needs 60 in a minute; a scanner looking for files does. */
-export const notFoundLimit = { max: 60, timeWindow: 60 * 1000 };
+export const notFoundLimit = { max: 60, timeWindow: 60 * 1000, name: "not-found", failOpen: true };

@@ -9,6 +9,7 @@ import * as createDashboardIndexes from "./migrations/2026-11-22T16-30-dashboard
 import * as createLoginThrottle from "./migrations/2026-11-23T10-00-login-throttle.ts";
 import * as createFollowUps from "./migrations/2026-11-23T14-00-follow-ups.ts";
 import * as createTriage from "./migrations/2026-11-23T18-00-triage.ts";
+import * as createSharedState from "./migrations/2026-11-25T06-00-shared-state.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T10-00-login-throttle": createLoginThrottle,
   "2026-11-23T14-00-follow-ups": createFollowUps,
   "2026-11-23T18-00-triage": createTriage,
+  "2026-11-25T06-00-shared-state": createSharedState,
 };
 
 /**

@@ -115,6 +115,18 @@ export type LoginThrottleTable = {
   updated_at: Timestamp;
 };
 
+export type ServerSecretsTable = {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+};
+
+export type RateLimitCountersTable = {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+};
+
 export type Database = {
   leads: LeadsTable;
   outbox: OutboxTable;
@@ -124,6 +136,8 @@ export type Database = {
   login_throttle: LoginThrottleTable;
   spam_leads: SpamLeadsTable;
   audit_events: AuditEventsTable;
+  server_secrets: ServerSecretsTable;
+  rate_limit_counters: RateLimitCountersTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

@@ -136,7 +136,7 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
     // Counted once the body is read, so a refused post can still be shown again with its values.
     config: {
       rateLimit: {
-        ...limitPerWindow(limit.max, limit.timeWindowMs).rateLimit,
+        ...limitPerWindow(limit.max, limit.timeWindowMs, { failOpen: true }).rateLimit,
         hook: "preValidation",
       },
     },
@@ -182,7 +182,7 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
   // The form's clock: asked for when the visitor first uses the form.
   typed(app).route({
     ...endpoints.contactToken,
-    config: limitPerWindow(60, 60_000),
+    config: limitPerWindow(60, 60_000, { failOpen: true }),
     handler: async (_request, reply) => {
       reply.header("Cache-Control", "no-store");
       return { token: issueFormToken(formKey, now()) };

@@ -81,11 +81,16 @@ export async function dueOutboxRows(db: Db, now: Date, limit = 20): Promise<Outb
 }
 
 /** Takes a lease on a row; false when another pass or instance got it first. */
-export async function claimOutboxRow(db: Db, id: string, now: Date): Promise<boolean> {
+export async function claimOutboxRow(
+  db: Db,
+  id: string,
+  now: Date,
+  lease = leaseMs,
+): Promise<boolean> {
   const at = now.toISOString();
   const claimed = await db
     .updateTable("outbox")
-    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .set({ locked_until: new Date(now.getTime() + lease).toISOString() })
     .where("id", "=", id)
     .where("sent_at", "is", null)
     .where(unleased(at))

@@ -7,6 +7,7 @@ import { leadNotification, type OutgoingEmail } from "./lead-email.ts";
 import {
   claimOutboxRow,
   dueOutboxRows,
+  leaseMs,
   markOutboxFailed,
   markOutboxSent,
   type OutboxRow,
@@ -45,6 +46,8 @@ async function emailFor(
   return lead ? { email: leadNotification(lead, settings) } : { skip: "the lead is gone" };
 }
 
+const maxBatchesPerPass = 50;
+
 /**
  * One pass over the outbox: claim each due row with a lease (so two passes or two instances
  * never send the same row at once), send, then mark it sent or schedule a retry. Delivery is
@@ -56,23 +59,31 @@ export async function processOutbox(
   send: SendEmail,
   settings: OutboxSettings,
   now = new Date(),
+  lease = leaseMs,
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   const started = Date.now();
-  for (const row of await dueOutboxRows(db, now)) {
-    // Each row's lease starts when it is claimed (the pass's clock moved on by the time taken
-    // so far), so a slow send early in a pass does not eat into the leases of the rows after.
-    const claimedAt = new Date(now.getTime() + (Date.now() - started));
-    if (!(await claimOutboxRow(db, row.id, claimedAt))) continue; // another pass has it
-    try {
-      const work = await emailFor(db, row, settings, now);
-      if ("email" in work) await send(work.email);
-      await markOutboxSent(db, row.id, new Date(), "skip" in work ? work.skip : null);
-      if ("email" in work) sent++;
-    } catch (error) {
-      await markOutboxFailed(db, row, String((error as Error).message ?? error), now);
-      failed++;
+  // Batch after batch until nothing is due, so a burst of leads drains in one pass rather than
+  // twenty rows per retry interval. Rows that fail are rescheduled and rows another instance
+  // holds are leased, so neither comes back in this pass; the cap is a backstop.
+  for (let batch = 0; batch < maxBatchesPerPass; batch++) {
+    const rows = await dueOutboxRows(db, now);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      // Each row's lease starts when it is claimed (the pass's clock moved on by the time taken
+      // so far), so a slow send early in a pass does not eat into the leases of the rows after.
+      const claimedAt = new Date(now.getTime() + (Date.now() - started));
+      if (!(await claimOutboxRow(db, row.id, claimedAt, lease))) continue; // another pass has it
+      try {
+        const work = await emailFor(db, row, settings, now);
+        if ("email" in work) await send(work.email);
+        await markOutboxSent(db, row.id, new Date(), "skip" in work ? work.skip : null);
+        if ("email" in work) sent++;
+      } catch (error) {
+        await markOutboxFailed(db, row, String((error as Error).message ?? error), now);
+        failed++;
+      }
     }
   }
   return { sent, failed };
@@ -87,6 +98,8 @@ export function startOutboxWorker(options: {
   send: SendEmail;
   settings: OutboxSettings;
   intervalMs?: number;
+  /** How long a claimed row is this instance's alone (OUTBOX_LEASE_SECONDS). */
+  leaseMs?: number;
   now?: () => Date;
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }) {
@@ -104,7 +117,13 @@ export function startOutboxWorker(options: {
       do {
         again = false;
         try {
-          const result = await processOutbox(options.db, options.send, options.settings, now());
+          const result = await processOutbox(
+            options.db,
+            options.send,
+            options.settings,
+            now(),
+            options.leaseMs,
+          );
           if (result.sent || result.failed) options.log.info(result, "outbox pass");
         } catch (error) {
           options.log.error({ err: error }, "outbox pass failed");

@@ -31,6 +31,9 @@ export async function startSmtp() {
       });
     },
   });
+  // A client that dies mid-conversation (a killed instance) resets its connection: the
+  // server reports it as an error event, which is the client's failure, not the test's.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
