@@ -4,7 +4,8 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./scripts/chromium.ts";
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+import { e2ePort as port } from "./tests/e2e/server.ts";
+
 // One data directory for the server and the tests (which create accounts in it with the
 // create-admin command). Set once in the runner; its workers inherit it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "fineline-e2e-"));

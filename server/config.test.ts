@@ -105,6 +105,18 @@ describe("loadConfig", () => {
     expect(line).not.toContain("s3cret-pw");
   });
 
+  it("names the address actually served when SITE_URL is unset", () => {
+    expect(loadConfig({ PORT: "4000" }).siteUrl).toBe("http://localhost:4000");
+    expect(loadConfig({ HOST: "0.0.0.0", PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ HOST: "192.0.2.10", PORT: "3000" }).siteUrl).toBe("http://192.0.2.10:3000");
+    expect(loadConfig({ HOST: "2001:db8::1", PORT: "80" }).siteUrl).toBe("http://[2001:db8::1]");
+    // Port 0 (any) has no address before it listens: the default stands.
+    expect(loadConfig({ PORT: "0" }).siteUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "4000", SITE_URL: "https://fineline.studio" }).siteUrl).toBe(
+      "https://fineline.studio",
+    );
+  });
+
   it("reads the outbox lease in seconds, within bounds", () => {
     expect(loadConfig({}).outboxLeaseMs).toBe(120_000);
     expect(loadConfig({ OUTBOX_LEASE_SECONDS: "30" }).outboxLeaseMs).toBe(30_000);

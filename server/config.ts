@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { isTimeZone } from "../domain/dates.ts";
 import { isValidEmail } from "../domain/email.ts";
-import { parseSiteUrl } from "../domain/site-url.ts";
+import { parseSiteUrl, siteUrlFor } from "../domain/site-url.ts";
 
 /**
  * The only reader of process.env. Every variable is checked at once so a bad
@@ -76,7 +76,9 @@ const jwtSecret: Check<string | undefined> = (v) =>
   v === undefined || v.length >= 32
     ? ok(v)
     : fail("must be at least 32 characters (unset means a generated key in DATA_DIR)");
-const siteUrl: Check<string> = (v) => {
+/** SITE_URL when set; unset is resolved from HOST and PORT once both are read. */
+const siteUrl: Check<string | undefined> = (v) => {
+  if (v === undefined) return ok(undefined);
   const parsed = parseSiteUrl(v);
   return "url" in parsed ? ok(parsed.url) : fail(parsed.error);
 };
@@ -177,13 +179,17 @@ export function loadConfig(
     }
     return result.value;
   }
+  const listenPort = read("PORT", port);
+  const listenHost = read("HOST", host);
   const config: Config = {
-    port: read("PORT", port),
-    host: read("HOST", host),
+    port: listenPort,
+    host: listenHost,
     dataDir: read("DATA_DIR", dataDir),
     databaseUrl: read("DATABASE_URL", databaseUrl),
     jwtSecret: read("JWT_SECRET", jwtSecret),
-    siteUrl: read("SITE_URL", siteUrl),
+    // Unset: the address actually served, so canonical links, share images and the token
+    // issuer are right on any port.
+    siteUrl: read("SITE_URL", siteUrl) ?? siteUrlFor(listenHost, listenPort),
     rateLimit: read("RATE_LIMIT", rateLimit),
     smtpUrl: read("SMTP_URL", smtpUrl),
     notifyEmail: read("NOTIFY_EMAIL", notifyEmail),

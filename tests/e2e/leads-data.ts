@@ -9,6 +9,7 @@ import { openSqlite } from "../../server/db/connect.ts";
 import { createContactLead } from "../../server/leads/lead-intake.repository.ts";
 import { updateLead } from "../../server/leads/lead-updates.repository.ts";
 import { owner, storeSession } from "./accounts.ts";
+import { e2ePort } from "./server.ts";
 
 /**
  * Lead-tracker fixtures, written straight into the test server's SQLite file (WAL lets the
@@ -69,7 +70,12 @@ export async function seedRawLead(fields: {
 /** Stores an admin session for the owner (created by createOwner()) in the page. */
 export async function signInOwner(page: Page) {
   // The server's own configuration (the e2e server sets no SITE_URL or JWT_SECRET).
-  const config = loadConfig({ DATA_DIR: dataDir() });
+  const config = loadConfig({
+    DATA_DIR: dataDir(),
+    HOST: "127.0.0.1",
+    PORT: String(e2ePort),
+    ...(process.env.SITE_URL ? { SITE_URL: process.env.SITE_URL } : {}),
+  });
   const session = await withDb(async (db) => {
     const user = await findUserByEmail(db, owner.email);
     if (!user) throw new Error("run createOwner() first");

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { gotoHydrated } from "./hydration.ts";
 import { privateRoutes, publicRoutes } from "./public-routes.ts";
+import { siteOrigin } from "./server.ts";
 
 /** Collects console errors and uncaught exceptions for the duration of a test. */
 function watchErrors(page: Page): string[] {
@@ -29,7 +30,7 @@ for (const route of publicRoutes) {
     await expect(page.locator("head title")).not.toBeEmpty();
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
     const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
-    expect(canonical).toBe(`http://localhost:3000${route.path === "/home" ? "/" : route.path}`);
+    expect(canonical).toBe(`${siteOrigin}${route.path === "/home" ? "/" : route.path}`);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       "content",
       /\/og\/fineline-share\.png$/,

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { privateRoutes, publicRoutes } from "./public-routes.ts";
-
-const origin = "http://localhost:3000";
+import { siteOrigin as origin } from "./server.ts";
 
 function jsonLdTypes(html: string): string[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
