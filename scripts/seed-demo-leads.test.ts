@@ -30,6 +30,21 @@ describe("npm run seed:demo", () => {
     await handle.close();
   });
 
+  it("writes varied, believable leads, and says so when a second run writes nothing", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-demo-"));
+    expect(run(["--leads=180"], { DATA_DIR: dataDir }).stdout).toMatch(/^180 demo leads written/);
+    const again = run(["--leads=180"], { DATA_DIR: dataDir });
+    expect(again.stdout).toMatch(
+      /^0 demo leads written to sqlite \(0 already worked\); 180 were already there from a run in the last 10 minutes/,
+    );
+    const handle = openSqlite(path.join(dataDir, "app.db"));
+    const rows = await handle.db.selectFrom("leads").select(["message", "source"]).execute();
+    expect(rows).toHaveLength(180);
+    expect(new Set(rows.map((r) => r.message)).size).toBeGreaterThanOrEqual(150);
+    expect(new Set(rows.map((r) => r.source)).size).toBeGreaterThanOrEqual(4);
+    await handle.close();
+  });
+
   it("refuses to run in production", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-demo-"));
     const result = run([], { DATA_DIR: dataDir, NODE_ENV: "production" });

@@ -9,6 +9,7 @@
  */
 
 import { addDays, todayIn } from "../domain/dates.ts";
+import type { LeadSource } from "../domain/lead-source.ts";
 import { commStatuses, type LeadStatus } from "../domain/leads.ts";
 import { loadConfig } from "../server/config.ts";
 import { connectDatabase } from "../server/db/connect.ts";
@@ -35,6 +36,24 @@ const firstNames = [
   "Dev",
   "Hannah",
   "Kwame",
+  "Elena",
+  "Marcus",
+  "Aisha",
+  "Felix",
+  "Grace",
+  "Mateo",
+  "Nadia",
+  "Sam",
+  "Ingrid",
+  "Theo",
+  "Yuki",
+  "Carmen",
+  "Ravi",
+  "Leah",
+  "Omar",
+  "Beth",
+  "Diego",
+  "Freya",
 ];
 const lastNames = [
   "Delgado",
@@ -49,17 +68,147 @@ const lastNames = [
   "Patel",
   "Keller",
   "Mensah",
+  "Lindqvist",
+  "Byrne",
+  "Haddad",
+  "Novak",
+  "Ortiz",
+  "Walsh",
+  "Tanaka",
+  "Adeyemi",
+  "Fischer",
+  "Romero",
+  "Kowalski",
+  "Murphy",
+  "Sato",
+  "Grant",
+  "Iyer",
+  "Costa",
+  "Reid",
 ];
+
+/** Who writes in: a trade, what they are, and the domain their e-mail comes from. */
 const businesses = [
-  ["bakery", "We run a neighbourhood bakery and want people to order cakes online."],
-  ["physio", "Our physio clinic needs online booking that works on phones."],
-  ["florist", "Florist here: our site is slow and we lose wedding enquiries."],
-  ["builders", "Small building firm. We need a site that shows our projects properly."],
-  ["cafe", "Café with two locations, looking for a menu and events page we can edit ourselves."],
-  ["dental", "Dental practice moving off an old WordPress theme; patients complain it is slow."],
-  ["salon", "Hair salon: we want bookings, prices and a gallery, and to show up on Google."],
-  ["brewery", "Craft brewery wanting a shop for our taproom and a newsletter sign-up."],
+  ["bakery", "We run a neighborhood bakery"],
+  ["physio", "I own a small physiotherapy clinic"],
+  ["florist", "We're a florist doing mostly weddings and events"],
+  ["builders", "We're a building firm of eight people"],
+  ["cafe", "We have a café with two locations"],
+  ["dental", "I manage a family dental practice"],
+  ["salon", "I run a hair salon"],
+  ["brewery", "We're a craft brewery with a taproom"],
+  ["plumbing", "I'm a plumber working across the county"],
+  ["yoga", "I teach yoga from a studio above the bookshop"],
+  ["vet", "We're an independent vet practice"],
+  ["bikes", "We repair and sell bikes"],
+  ["law", "We're a two-partner law office"],
+  ["tutoring", "I run a tutoring service for high-school math"],
+  ["catering", "We do catering for offices and weddings"],
+  ["garden", "I'm a landscape gardener"],
+  ["pets", "We groom dogs and cats"],
+  ["inn", "We own a twelve-room inn by the harbor"],
+  ["winery", "We're a family winery with a tasting room"],
+  ["moving", "We're a local moving company"],
 ] as const;
+
+const problems = [
+  "and our website is slow on phones",
+  "and people can't find our prices",
+  "and our site still looks like it did in 2014",
+  "and we get calls asking things the website should answer",
+  "and we lose bookings to a competitor with a nicer site",
+  "and nobody on the team can edit the site anymore",
+  "and our WordPress theme broke after an update",
+  "and we don't show up when people search nearby",
+  "and the contact form sometimes doesn't send",
+  "and we have no website at all, just a social page",
+];
+const asks = [
+  "We'd like online booking that works on a phone.",
+  "Could you quote for a redesign with a simple menu we can update ourselves?",
+  "We want a shop for about 40 products and gift cards.",
+  "Looking for a faster site and help with Google reviews.",
+  "We need a gallery of past work and a quote request form.",
+  "Can you move us off our old theme without losing our pages?",
+  "We'd love an events calendar and a newsletter sign-up.",
+  "Mainly we need it to load fast and look trustworthy.",
+];
+const details = [
+  "Budget is around $6k.",
+  "We'd like it live before the spring season.",
+  "Happy to talk this week; afternoons are best.",
+  "A friend recommended you after you did their site.",
+  "We already have a logo and photos.",
+  "",
+  "Please call rather than e-mail if you can.",
+  "Timing is flexible, but sooner is better.",
+  "",
+];
+
+/** Where visits came from: a page and, for some, a referrer or a campaign. */
+const visits: Array<{ page: string; source: LeadSource | undefined }> = [
+  { page: "/home", source: undefined },
+  {
+    page: "/home",
+    source: {
+      referrer: "https://www.google.com/",
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      source: "google",
+    },
+  },
+  {
+    page: "/previous-work",
+    source: {
+      referrer: "https://www.google.com/",
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      source: "google",
+    },
+  },
+  {
+    page: "/home3",
+    source: {
+      referrer: null,
+      utmSource: "flyer",
+      utmMedium: "print",
+      utmCampaign: "spring-market",
+      source: "flyer",
+    },
+  },
+  {
+    page: "/guides/wordpress",
+    source: {
+      referrer: "https://duckduckgo.com/",
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      source: "duckduckgo.com",
+    },
+  },
+  {
+    page: "/home2",
+    source: {
+      referrer: null,
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "november",
+      source: "newsletter",
+    },
+  },
+  {
+    page: "/about",
+    source: {
+      referrer: "https://www.instagram.com/",
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      source: "instagram.com",
+    },
+  },
+];
 
 const day = 24 * 60 * 60 * 1000;
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length] as T;
@@ -69,25 +218,44 @@ const { db, engine, close } = await connectDatabase(config);
 const actor = { id: null, email: "demo@fineline.studio" };
 const now = Date.now();
 let worked = 0;
+let written = 0;
+let repeated = 0;
 for (let i = 0; i < count; i++) {
   // More leads lately, as a site that is working gets more of them. At most 76 days and some
   // hours old, so every lead falls inside the dashboard's 12 weeks whatever the weekday.
   const age = Math.floor((1 - Math.sqrt((i + 0.5) / count)) * 76 * day);
   const arrived = new Date(now - age - (i % 7) * 3_600_000);
-  const [trade, message] = pick(businesses, i * 5 + 3);
+  const [trade, intro] = pick(businesses, i * 7 + 3);
+  // Each part cycles at its own length, so few messages repeat among a few hundred leads.
+  const message = [
+    `${intro} ${pick(problems, i * 3 + 1)}.`,
+    pick(asks, i * 5 + 2),
+    pick(details, i),
+  ]
+    .filter(Boolean)
+    .join(" ");
   const first = pick(firstNames, i * 7);
   const last = pick(lastNames, i * 11 + 2);
-  const { id } = await createContactLead(
+  const visit = pick(visits, i * 3);
+  const { id, duplicate } = await createContactLead(
     db,
     {
       firstName: first,
       lastName: last,
       email: `${first}.${last}${i}@${trade}.example`.toLowerCase(),
       message,
-      sourcePage: "/home",
+      sourcePage: visit.page,
+      ...(visit.source ? { source: visit.source } : {}),
     },
     { now: arrived },
   );
+  // The same lead sent again within the repeat window (a second run straight after the
+  // first) is stored once, as the contact form would: nothing new to write or work.
+  if (duplicate) {
+    repeated++;
+    continue;
+  }
+  written++;
   // The newest dozen stay UNREAD; the rest have been worked, a few days after arriving.
   if (age < 4 * day && i % 3 !== 0) continue;
   const lead: LeadStatus = pick(
@@ -118,5 +286,10 @@ for (let i = 0; i < count; i++) {
   );
   worked++;
 }
-console.log(`${count} demo leads written to ${engine} (${worked} already worked).`);
+console.log(
+  repeated === 0
+    ? `${written} demo leads written to ${engine} (${worked} already worked).`
+    : `${written} demo leads written to ${engine} (${worked} already worked); ${repeated} were ` +
+        "already there from a run in the last 10 minutes and were not written again.",
+);
 await close();
