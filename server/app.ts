@@ -20,9 +20,14 @@ import { startDigestScheduler } from "./notifications/digest.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
 import { limitStoreDown, notFoundLimit, registerRateLimit } from "./rate-limit.ts";
-import { databaseAnswers } from "./readiness.ts";
+import { databaseAnswers, redisAnswers } from "./readiness.ts";
 import { pageCsp, resourceCsp } from "./security-headers.ts";
-import { postgresCounter } from "./shared-rate-limit.ts";
+import {
+  connectRedis,
+  firstConnection,
+  postgresCounter,
+  redisCounter,
+} from "./shared-rate-limit.ts";
 import { siteRoutes } from "./site-routes.ts";
 import { indexSiteFiles } from "./static-site.ts";
 
@@ -179,11 +184,31 @@ export async function buildApp(
     for (const close of closers.reverse()) await close();
   });
 
-  // Several instances on one PostgreSQL share their counts; SQLite's one process keeps them.
+  // Several instances share their counts: in Redis when REDIS_URL is set, else in PostgreSQL.
+  // SQLite's one process keeps them in memory.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  if (redis) {
+    let lastWarned = 0;
+    redis.on("error", (error: Error) => {
+      if (Date.now() - lastWarned < 30_000) return;
+      lastWarned = Date.now();
+      app.log.warn(
+        { err: error },
+        "redis: connection failed; limits fail open or closed per route",
+      );
+    });
+    closers.push(() => redis.disconnect());
+    if (!(await firstConnection(redis)))
+      app.log.warn("redis: not connected yet; /readyz answers 503 until it is");
+  }
   if (config.rateLimit)
     await registerRateLimit(
       app,
-      database.engine === "postgres" ? postgresCounter(database.db) : undefined,
+      redis
+        ? redisCounter(redis, config.redisKeyPrefix)
+        : database.engine === "postgres"
+          ? postgresCounter(database.db)
+          : undefined,
     );
   // Before any route: it documents each one as it is registered.
   await registerOpenApi(app, config);
@@ -276,9 +301,10 @@ export async function buildApp(
       reply.header("Cache-Control", "no-store");
       try {
         await databaseAnswers(database.db);
+        if (redis) await redisAnswers(redis);
         return { status: "ready" as const };
       } catch (error) {
-        request.log.warn({ err: error }, "not ready: the database does not answer");
+        request.log.warn({ err: error }, "not ready: the database or Redis does not answer");
         return reply
           .code(503)
           .send({ status: "unavailable" as const, message: "Not ready to serve." });

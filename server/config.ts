@@ -30,6 +30,10 @@ export type Config = Readonly<{
   timeZone: string;
   /** The hour (0–23, in timeZone) the daily digest goes out, or null when it is off. */
   digestHour: number | null;
+  /** Redis for rate limits shared by several instances (REDIS_URL); unset: PostgreSQL or memory. */
+  redisUrl: string | undefined;
+  /** What every key this site writes to Redis starts with (REDIS_KEY_PREFIX). */
+  redisKeyPrefix: string;
   /** How long an instance holds an outbox row it is sending (OUTBOX_LEASE_SECONDS), in ms. */
   outboxLeaseMs: number;
   /** Where the built site lives; not an environment variable (tests point it elsewhere). */
@@ -150,6 +154,16 @@ const logLevel: Check<LogLevel> = (v) =>
       ? ok(v as LogLevel)
       : fail(`must be one of ${logLevels.join(", ")}`);
 
+const redisUrl: Check<string | undefined> = (v) =>
+  v === undefined || /^rediss?:\/\/\S+$/.test(v)
+    ? ok(v)
+    : fail("must be a redis:// or rediss:// URL (unset means limits in PostgreSQL or memory)");
+const redisKeyPrefix: Check<string> = (v) =>
+  v === undefined
+    ? ok("fineline:")
+    : /^[A-Za-z0-9:._-]{1,64}$/.test(v)
+      ? ok(v)
+      : fail("must be 1 to 64 letters, digits or : . _ -");
 const outboxLease: Check<number> = (v) => {
   if (v === undefined) return ok(120_000);
   const seconds = Number(v);
@@ -198,6 +212,8 @@ export function loadConfig(
     timeZone: read("TIMEZONE", timeZone),
     digestHour: read("DIGEST_HOUR", digestHour),
     outboxLeaseMs: read("OUTBOX_LEASE_SECONDS", outboxLease),
+    redisUrl: read("REDIS_URL", redisUrl),
+    redisKeyPrefix: read("REDIS_KEY_PREFIX", redisKeyPrefix),
     buildDir: path.resolve("build"),
     ...overrides,
   };

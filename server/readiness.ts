@@ -1,3 +1,4 @@
+import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import type { Db } from "./db/connect.ts";
 
@@ -7,12 +8,21 @@ import type { Db } from "./db/connect.ts";
  * never piles up behind a stuck pool.
  */
 export async function databaseAnswers(db: Db, timeoutMs = 2_000): Promise<void> {
+  await withinTime(sql`select 1`.execute(db), timeoutMs);
+}
+
+/** The same for the shared rate-limit store, when it is Redis. */
+export async function redisAnswers(redis: Redis, timeoutMs = 2_000): Promise<void> {
+  await withinTime(redis.ping(), timeoutMs);
+}
+
+async function withinTime(pending: Promise<unknown>, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    await Promise.race([sql`select 1`.execute(db), timeout]);
+    await Promise.race([pending, timeout]);
   } finally {
     clearTimeout(timer);
   }

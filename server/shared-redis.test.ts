@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+import { connectRedis, firstConnection, redisCounter } from "./shared-rate-limit.ts";
+import { buildTestApp } from "./test-support/test-app.ts";
+
+/**
+ * A real Redis (TEST_REDIS_URL; CI sets it for the local one on 127.0.0.1:6379). Every test
+ * writes under a key prefix of its own, so runs on one Redis never meet.
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+const prefix = () => `fineline-test-${randomUUID()}:`;
+
+const contact = (n: number) => ({
+  method: "POST" as const,
+  url: "/api/leads/contact-us",
+  headers: { "content-type": "application/json" },
+  payload: {
+    email: `redis-${n}@example.com`,
+    firstName: "Ada",
+    lastName: "Redis",
+    message: `Hello ${n}`,
+  },
+});
+
+describe.runIf(redisUrl)("rate limits in Redis (REDIS_URL)", () => {
+  const redis = connectRedis(redisUrl ?? "");
+  afterAll(() => redis.disconnect());
+
+  it("count hits in a window Redis times, under a hashed key", async () => {
+    expect(await firstConnection(redis)).toBe(true);
+    const keyPrefix = prefix();
+    const counter = redisCounter(redis, keyPrefix);
+    expect((await counter.peek("login|203.0.113.9", 60_000)).hits).toBe(0);
+    const first = await counter.hit("login|203.0.113.9", 60_000);
+    const second = await counter.hit("login|203.0.113.9", 60_000);
+    expect([first.hits, second.hits]).toEqual([1, 2]);
+    expect(second.ttlMs).toBeGreaterThan(55_000);
+    expect(second.ttlMs).toBeLessThanOrEqual(60_000);
+    expect((await counter.peek("login|203.0.113.9", 60_000)).hits).toBe(2);
+    // The window lapses by itself: Redis expires the key, there is nothing to sweep.
+    await counter.hit("short|x", 20);
+    await new Promise((r) => setTimeout(r, 60));
+    expect((await counter.hit("short|x", 20)).hits).toBe(1);
+    const keys = await redis.keys(`${keyPrefix}*`);
+    expect(keys.length).toBe(2);
+    for (const key of keys) expect(key).not.toContain("203.0.113.9");
+  });
+
+  it("count hits from many at once exactly (one atomic script per hit)", async () => {
+    const counter = redisCounter(redis, prefix());
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => counter.hit("burst", 60_000)),
+    );
+    expect(results.map((r) => r.hits).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+  });
+
+  it("are shared by two instances: ten contact-form posts across both, then 429 on both", async () => {
+    const env = { REDIS_URL: redisUrl ?? "", REDIS_KEY_PREFIX: prefix() };
+    const [a, b] = [await buildTestApp(undefined, env), await buildTestApp(undefined, env)];
+    try {
+      const statuses: number[] = [];
+      for (let n = 0; n < 10; n++)
+        statuses.push((await (n % 2 ? a : b).inject(contact(n))).statusCode);
+      expect(statuses).toEqual(Array(10).fill(201));
+      expect((await a.inject(contact(10))).statusCode).toBe(429);
+      expect((await b.inject(contact(11))).statusCode).toBe(429);
+      expect((await a.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describe("Redis that does not answer", () => {
+  it("makes /readyz answer 503 without details, while the contact form still takes leads and sign-in is refused", async () => {
+    // Nothing listens on port 1: the connection is refused at once.
+    const app = await buildTestApp(undefined, { REDIS_URL: "redis://127.0.0.1:1" });
+    try {
+      const ready = await app.inject({ method: "GET", url: "/readyz" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: "unavailable", message: "Not ready to serve." });
+      expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+      expect((await app.inject(contact(1))).statusCode).toBe(201);
+      const login = await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        headers: { "content-type": "application/json" },
+        payload: { email: "owner@example.com", password: "not-the-password" },
+      });
+      expect(login.statusCode).toBe(503);
+      expect(login.headers["retry-after"]).toBe("60");
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("REDIS_URL and REDIS_KEY_PREFIX", () => {
+  it("accept redis:// and rediss:// URLs and a short key prefix, nothing else", () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({}).redisKeyPrefix).toBe("fineline:");
+    expect(loadConfig({ REDIS_URL: "rediss://:pw@cache.internal:6380/2" }).redisUrl).toBe(
+      "rediss://:pw@cache.internal:6380/2",
+    );
+    expect(() => loadConfig({ REDIS_URL: "http://cache.internal" })).toThrow(/REDIS_URL: must be/);
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: "has space" })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+
+  it("never echo a Redis password in an error", () => {
+    try {
+      loadConfig({ REDIS_URL: "memcached://:s3cret-pw@cache.internal" });
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).toContain("cache.internal");
+      expect(String(error)).not.toContain("s3cret-pw");
+    }
+  });
+});
