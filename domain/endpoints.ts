@@ -58,7 +58,8 @@ export const endpoints = {
     schema: {
       summary: "Readiness check",
       description:
-        "200 when this instance can serve: its database answers. 503 otherwise, without details " +
+        "200 when this instance can serve: its database (and Redis, if configured) answers. 503 " +
+        "otherwise, without details " +
         "(the reason is in the server's log). Load balancers route by this; /healthz only says " +
         "the process is alive.",
       tags: ["Operations"],

@@ -16,6 +16,7 @@ import { contactFormPages } from "./leads/contact-form-page.ts";
 import { triageRoutes } from "./leads/lead-triage.routes.ts";
 import { leadsRoutes } from "./leads/leads.routes.ts";
 import { startSpamPurge } from "./leads/spam-purge.ts";
+import { createMetrics, registerMetrics } from "./metrics.ts";
 import { startDigestScheduler } from "./notifications/digest.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
@@ -184,6 +185,10 @@ export async function buildApp(
     for (const close of closers.reverse()) await close();
   });
 
+  // Counted from the first hook on, so every route (and every 404) is in the figures.
+  const metrics = createMetrics(database.db);
+  registerMetrics(app, metrics, config.metricsToken);
+
   // Several instances share their counts: in Redis when REDIS_URL is set, else in PostgreSQL.
   // SQLite's one process keeps them in memory.
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
@@ -256,6 +261,7 @@ export async function buildApp(
       intervalMs: deps.outboxIntervalMs,
       leaseMs: config.outboxLeaseMs,
       now: deps.now,
+      onPass: metrics.outboxPass,
       log: app.log,
     });
     closers.push(async () => {
@@ -344,6 +350,7 @@ export async function buildApp(
     db: database.db,
     notify: outbox !== null,
     onLeadQueued: () => outbox?.poke(),
+    onStored: metrics.leadReceived,
     signingKey: tokens.key,
     ownHosts: [new URL(config.siteUrl).hostname],
     now: deps.now,

@@ -16,6 +16,8 @@ export type Config = Readonly<{
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** The bearer token a Prometheus scraper sends for /metrics (METRICS_TOKEN); unset: no metrics. */
+  metricsToken: string | undefined;
   siteUrl: string;
   rateLimit: boolean;
   smtpUrl: string | undefined;
@@ -80,6 +82,10 @@ const jwtSecret: Check<string | undefined> = (v) =>
   v === undefined || v.length >= 32
     ? ok(v)
     : fail("must be at least 32 characters (unset means a generated key in DATA_DIR)");
+const metricsToken: Check<string | undefined> = (v) =>
+  v === undefined || /^[\x21-\x7e]{32,256}$/.test(v)
+    ? ok(v)
+    : fail("must be 32 to 256 visible characters, no spaces (unset means no /metrics)");
 /** SITE_URL when set; unset is resolved from HOST and PORT once both are read. */
 const siteUrl: Check<string | undefined> = (v) => {
   if (v === undefined) return ok(undefined);
@@ -201,6 +207,7 @@ export function loadConfig(
     dataDir: read("DATA_DIR", dataDir),
     databaseUrl: read("DATABASE_URL", databaseUrl),
     jwtSecret: read("JWT_SECRET", jwtSecret),
+    metricsToken: read("METRICS_TOKEN", metricsToken),
     // Unset: the address actually served, so canonical links, share images and the token
     // issuer are right on any port.
     siteUrl: read("SITE_URL", siteUrl) ?? siteUrlFor(listenHost, listenPort),

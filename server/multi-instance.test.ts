@@ -83,14 +83,15 @@ describe.runIf(pgUrl)("three instances on one PostgreSQL", { timeout: 180_000 },
       { env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl }, encoding: "utf8" },
     );
     expect(created.status, created.stderr).toBe(0);
-  });
+    // Three processes starting on two busy cores (the rest of the suite runs beside them).
+  }, 120_000);
 
   afterAll(async () => {
     for (const child of children) child.kill("SIGKILL");
     await Promise.all(children.map(exited));
     await smtp?.close();
     if (pgUrl) await adminQuery(`drop database if exists "${dbName}" with (force)`);
-  });
+  }, 60_000);
 
   const urlOf = (i: number) => instances[i]?.url ?? "";
   const a = () => urlOf(0);

@@ -23,6 +23,8 @@ export type ContactRoutesOptions = {
   notify: boolean;
   /** Called after a lead with a queued notification is committed. */
   onLeadQueued?: () => void;
+  /** Told what each stored submission was (the metrics count them). */
+  onStored?: (outcome: "lead" | "spam" | "duplicate") => void;
   /** Per-address limit when rate limiting is on; the default is 10 per 10 minutes. */
   limit?: { max: number; timeWindowMs: number };
   /** The server's signing key: form timing tokens are signed with a key derived from it. */
@@ -172,6 +174,7 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
         now: at,
         notify: opts.notify,
       });
+      opts.onStored?.(result.duplicate ? "duplicate" : result.spam ? "spam" : "lead");
       if (result.duplicate) request.log.info("contact: repeated request, stored once");
       else if (result.spam) request.log.info({ reason: result.spam }, "contact: kept as spam");
       else if (opts.notify) opts.onLeadQueued?.();

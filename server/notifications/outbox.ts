@@ -101,6 +101,8 @@ export function startOutboxWorker(options: {
   /** How long a claimed row is this instance's alone (OUTBOX_LEASE_SECONDS). */
   leaseMs?: number;
   now?: () => Date;
+  /** Told each pass's outcome (the metrics count sends and failures). */
+  onPass?: (result: { sent: number; failed: number }) => void;
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }) {
   const now = options.now ?? (() => new Date());
@@ -124,6 +126,7 @@ export function startOutboxWorker(options: {
             now(),
             options.leaseMs,
           );
+          options.onPass?.(result);
           if (result.sent || result.failed) options.log.info(result, "outbox pass");
         } catch (error) {
           options.log.error({ err: error }, "outbox pass failed");
