@@ -23,12 +23,18 @@ export const brandColors = Object.freeze({
 
 /**
  * The mark as SVG elements (no <svg> wrapper), for files written outside React. `ink` colours
- * the line; the dot is always the accent.
+ * the line; the dot is always the accent. Tiny sizes (the 16 px favicon) may draw the same
+ * line heavier and the dot larger, as type does at caption sizes.
  */
-export function brandMarkElements(ink: string, accent: string = brandColors.accent): string {
-  const { path, strokeWidth, dot } = brandMark;
+export function brandMarkElements(
+  ink: string,
+  optical: { strokeWidth?: number; dotRadius?: number } = {},
+): string {
+  const { path, dot } = brandMark;
+  const strokeWidth = optical.strokeWidth ?? brandMark.strokeWidth;
+  const r = optical.dotRadius ?? dot.r;
   return (
     `<path d="${path}" fill="none" stroke="${ink}" stroke-width="${strokeWidth}" stroke-linecap="round" stroke-linejoin="round"/>` +
-    `<circle cx="${dot.cx}" cy="${dot.cy}" r="${dot.r}" fill="${accent}"/>`
+    `<circle cx="${dot.cx}" cy="${dot.cy}" r="${r}" fill="${brandColors.accent}"/>`
   );
 }

@@ -24,8 +24,9 @@ const svgNs = "http://www.w3.org/2000/svg";
 const mutedOnInk = "#a4afba";
 
 /**
- * The favicon: the ink mark on a paper tile with the accent dot. At 16 px the line is drawn
- * heavier (the tile is 32 units, so 1 unit is half a pixel there); in a dark browser theme the
+ * The favicon: the ink mark on a paper tile with the accent dot. The line is drawn heavier and
+ * the dot larger than in the header: at 16 px one unit of the 32-unit box is half a pixel, and
+ * the header's 2.4 would be a grey 1.2 px smear. In a dark browser theme the
  * tile turns ink and the line paper, so the icon never sits as a bright square in a dark tab.
  */
 export function faviconSvg(): string {
@@ -35,7 +36,10 @@ export function faviconSvg(): string {
     `<style>.t{fill:${brandColors.paper}}.m{stroke:${brandColors.ink}}` +
     `@media (prefers-color-scheme:dark){.t{fill:${brandColors.ink}}.m{stroke:${brandColors.paper}}}</style>` +
     `<rect class="t" width="32" height="32" rx="7"/>` +
-    brandMarkElements(brandColors.ink).replace("<path ", '<path class="m" ') +
+    brandMarkElements(brandColors.ink, { strokeWidth: 3.2, dotRadius: 2.4 }).replace(
+      "<path ",
+      '<path class="m" ',
+    ) +
     "</svg>"
   );
 }
