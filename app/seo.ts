@@ -1,14 +1,22 @@
 import type { MetaDescriptor } from "react-router";
+import { shareImagePath, shareImageSize } from "../domain/share-image.ts";
 import { site } from "../domain/site.ts";
 
 export const siteUrl: string = __SITE_URL__;
 export const absoluteUrl = (path: string) => `${siteUrl}${path === "/" ? "/" : path}`;
-export const shareImage = {
-  url: absoluteUrl("/og/fineline-share.png"),
-  width: 1200,
-  height: 630,
-  alt: `${site.name}: ${site.tagline}`,
-};
+
+/**
+ * A page's own share image, generated at build time from its og:title (scripts/brand-assets.ts):
+ * the page's title set in Manrope beside the mark, at /og/<slug>.png.
+ */
+export function shareImageFor(path: string, title: string = fullTitle()) {
+  return {
+    url: absoluteUrl(shareImagePath(path)),
+    width: shareImageSize.width,
+    height: shareImageSize.height,
+    alt: title.includes(site.name) ? title : `${title} — ${site.name}`,
+  };
+}
 
 export type Crumb = { readonly name: string; readonly path: string };
 type JsonLd = Record<string, unknown>;
@@ -79,6 +87,7 @@ export const organizationJsonLd: JsonLd = {
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const title = fullTitle(input.title);
   const url = absoluteUrl(input.path);
+  const shareImage = shareImageFor(input.path, input.title ?? title);
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },

@@ -1,5 +1,5 @@
 import { site } from "../domain/site.ts";
-import { absoluteUrl, shareImage } from "./seo.ts";
+import { absoluteUrl, shareImageFor } from "./seo.ts";
 
 /** schema.org Article (or a subtype) for blog posts and guides. */
 export function articleJsonLd(input: {
@@ -20,7 +20,7 @@ export function articleJsonLd(input: {
     mainEntityOfPage: input.url,
     datePublished: input.published,
     dateModified: input.modified ?? input.published,
-    image: [shareImage.url],
+    image: [shareImageFor(new URL(input.url).pathname, input.title).url],
     author: {
       "@type": "Person",
       name: input.author,

@@ -7,6 +7,9 @@ export const buildInputs = [
   "content",
   "domain",
   "public",
+  // What postbuild writes: the pruned CSS, and the icons and share images (ADR 015).
+  "scripts/postbuild.ts",
+  "scripts/brand-assets.ts",
   "react-router.config.ts",
   "vite.config.ts",
   "package.json",

@@ -1,6 +1,7 @@
 /**
  * After `react-router build`: drop modulepreload hints from the prerendered HTML (see
- * docs/decisions/005), precompress text files (brotli and gzip, served by
+ * docs/decisions/005), write the brand's generated files (favicon, touch icon, one share image
+ * per public page: scripts/brand-assets.ts, docs/decisions/015), precompress text files (brotli and gzip, served by
  * @fastify/static's preCompressed), drop the .data files of prerendered resource routes
  * (nothing requests them), and stamp the build with the SITE_URL it baked in.
  */
@@ -8,8 +9,10 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import Beasties from "beasties";
+import { listPublicPages } from "../app/content/public-paths.server.ts";
 import { formMessageClass } from "../domain/form-message.ts";
 import { parseSiteUrl, siteUrlProblem } from "../domain/site-url.ts";
+import { sharePagesFromBuild, writeBrandAssets } from "./brand-assets.ts";
 import { type BuildInfo, buildInfoFile } from "./build-info.ts";
 
 const clientDir = path.resolve("build/client");
@@ -99,6 +102,19 @@ for (const file of walk(clientDir)) {
 }
 console.log(
   `postbuild: pruned the stylesheet on ${pruned} static pages, ${(cssBefore / pruned / 1024).toFixed(1)} → ${(cssAfter / pruned / 1024).toFixed(1)} KiB each on average`,
+);
+
+// Before precompression, so the favicon gets its .br and .gz twins like every other SVG.
+const brand = await writeBrandAssets(
+  clientDir,
+  await sharePagesFromBuild(
+    clientDir,
+    listPublicPages().map((p) => p.path),
+  ),
+);
+const brandKiB = brand.files.reduce((sum, f) => sum + f.bytes, 0) / 1024;
+console.log(
+  `brand assets: favicon, touch icon and ${brand.shareImages} share images (${brandKiB.toFixed(0)} KiB), ${(brand.ms / 1000).toFixed(1)} s`,
 );
 
 let files = 0;

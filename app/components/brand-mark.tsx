@@ -1,4 +1,5 @@
-/** The Fineline mark: one continuous line, an "F" resting on a horizon. */
+import { brandMark } from "../../domain/brand-mark.ts";
+
 /**
  * The brand as a link home, in the bar and the open menu: never wraps, and a size smaller on
  * the narrowest phones (320 px) so the name and the Menu button share one line.
@@ -6,18 +7,23 @@
 export const brandLinkClass =
   "flex shrink-0 items-center gap-1 whitespace-nowrap text-base font-bold tracking-tight min-[360px]:gap-1.5 min-[360px]:text-lg";
 
+/**
+ * The Fineline mark (domain/brand-mark.ts): one continuous line, an "F" resting on a horizon.
+ * The line takes the text colour; the dot is the accent.
+ */
 export function BrandMark({ className = "size-4" }: { className?: string }) {
+  const { viewBox, path, strokeWidth, dot } = brandMark;
   return (
-    <svg viewBox="0 0 32 32" className={className} aria-hidden="true" focusable="false">
+    <svg viewBox={viewBox} className={className} aria-hidden="true" focusable="false">
       <path
-        d="M3 27h26M10 27V6.5h13M10 16h9"
+        d={path}
         fill="none"
         stroke="currentColor"
-        strokeWidth="2.4"
+        strokeWidth={String(strokeWidth)}
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-      <circle cx="24.5" cy="16" r="2" fill="var(--color-accent)" />
+      <circle cx={dot.cx} cy={dot.cy} r={dot.r} fill="var(--color-accent)" />
     </svg>
   );
 }

@@ -1,7 +1,7 @@
 import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
 import type { EventMeta } from "../content/schema.ts";
-import { absoluteUrl, shareImage } from "../seo.ts";
+import { absoluteUrl, shareImageFor } from "../seo.ts";
 import { buttonClass } from "./layout.tsx";
 
 /** An event as the pages show it: upcoming or past is decided when the page is built. */
@@ -144,7 +144,7 @@ export function eventJsonLd(event: EventItem) {
         ? "https://schema.org/OnlineEventAttendanceMode"
         : "https://schema.org/OfflineEventAttendanceMode",
     location,
-    image: [shareImage.url],
+    image: [shareImageFor(event.path, meta.title).url],
     url,
     organizer: { "@type": "Organization", name: site.name, url: absoluteUrl("/") },
     ...(event.upcoming

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { shareImagePath } from "../../domain/share-image.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { privateRoutes, publicRoutes } from "./public-routes.ts";
 import { siteOrigin } from "./server.ts";
@@ -31,9 +32,11 @@ for (const route of publicRoutes) {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
     const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
     expect(canonical).toBe(`${siteOrigin}${route.path === "/home" ? "/" : route.path}`);
+    // Each page shares its own image, generated at build time (scripts/brand-assets.ts).
+    const canonicalPath = route.path === "/home" ? "/" : route.path;
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       "content",
-      /\/og\/fineline-share\.png$/,
+      `${siteOrigin}${shareImagePath(canonicalPath)}`,
     );
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
       "content",
