@@ -77,12 +77,12 @@ export function DirectLines({ tone }: { tone: Tone }) {
 
 /**
  * The contact form on a paper card (on either palette the form keeps its light, tested
- * contrast). Same island as the home page, so the same no-JavaScript post; sourcePage tells
+ * contrast; focus rings inside use the darkened accent, which keeps 3:1 on paper). Same island as the home page, so the same no-JavaScript post; sourcePage tells
  * the lead which landing page it came from.
  */
 export function ContactCard({ sourcePage }: { sourcePage: string }) {
   return (
-    <div className="rounded-sm border border-line bg-paper p-3 text-ink md:p-5">
+    <div className="rounded-sm border border-line bg-paper p-3 text-ink md:p-5 [&_:focus-visible]:outline-accent-strong">
       <ContactFormIsland sourcePage={sourcePage} />
     </div>
   );

@@ -142,7 +142,7 @@ function Overnight() {
         <ol className="mt-8 grid gap-x-5 gap-y-6 md:grid-cols-2 lg:grid-cols-4">
           {night.map((moment) => (
             <li key={moment.time} className="reveal border-t border-paper/25 pt-3">
-              <p className="flex items-center gap-1.5 font-mono text-lg font-semibold text-accent">
+              <p className="flex items-center gap-1.5 text-lg font-bold text-accent tabular-nums">
                 <span
                   aria-hidden="true"
                   className="size-1 rounded-full bg-accent shadow-[0_0_10px_rgb(255_90_31/0.8)]"
@@ -186,9 +186,9 @@ function Process() {
   return (
     <section aria-labelledby="night-process" className="border-t border-ink-line py-12 md:py-16">
       <Container>
-        <ToneEyebrow tone="dark">The process</ToneEyebrow>
+        <ToneEyebrow tone="dark">Discover, Plan, Build, Launch &amp; Support</ToneEyebrow>
         <h2 id="night-process" className="mt-2 max-w-4xl text-title font-bold">
-          Discover, Plan, Build, Launch &amp; Support: from first call to first overnight booking.
+          From first call to first overnight booking.
         </h2>
         {/* A two-by-two gallery: each step's drawing draws itself as it scrolls into view. */}
         <ol className="mt-8 grid gap-8 md:grid-cols-2 md:gap-x-8 md:gap-y-10">
