@@ -101,6 +101,31 @@ for (const landing of landings) {
   });
 }
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a refused post from a landing page comes back to that page, filled in", async ({
+    page,
+  }) => {
+    for (const landing of landings) {
+      await page.goto(`${landing.path}#contact-us`);
+      const form = page.locator("#contact-us form");
+      await form.getByLabel("Email").fill("nadia@venue.example");
+      await form.getByLabel("Last Name").fill("Okafor");
+      const response = page.waitForResponse("**/api/leads/contact-us");
+      await form.getByRole("button", { name: "Submit" }).click();
+      expect((await response).status()).toBe(400);
+      // The same page (its own heading), the message beside the form, what was typed kept.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(landing.h1);
+      await expect(form.getByRole("alert")).toHaveText(
+        "Invalid first name. Please fix and try again",
+      );
+      await expect(form.getByLabel("Email")).toHaveValue("nadia@venue.example");
+      await expect(form.getByLabel("First Name")).toBeFocused();
+    }
+  });
+});
+
 test("the two landing pages are two pages, not one in two palettes", async ({ page }) => {
   const seen: { headings: string[]; background: string; drawings: string[] }[] = [];
   for (const landing of landings) {
