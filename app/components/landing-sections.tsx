@@ -1,0 +1,89 @@
+import { mailtoHref } from "../../domain/email.ts";
+import { site } from "../../domain/site.ts";
+import { clientLogos } from "./client-logos.ts";
+import { ContactFormIsland } from "./contact-form.tsx";
+
+/**
+ * Pieces the two audience landing pages (/home2, /home3) share: each page lays them out
+ * its own way, in its own palette.
+ */
+export type Tone = "light" | "dark";
+
+/** The section eyebrow in either palette (accent on ink, the darkened accent on paper). */
+export function ToneEyebrow({
+  tone,
+  children,
+  className = "",
+}: {
+  tone: Tone;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <p
+      className={`text-sm font-bold tracking-[0.14em] uppercase ${tone === "dark" ? "text-accent" : "text-accent-strong"} ${className}`}
+    >
+      {children}
+    </p>
+  );
+}
+
+/** The client marks (monochrome line SVGs drawn in black), inverted to paper on ink. */
+export function LogoList({ tone, className = "" }: { tone: Tone; className?: string }) {
+  return (
+    <ul className={className}>
+      {clientLogos.map((logo) => (
+        <li key={logo.file} className="flex items-center justify-center">
+          <img
+            src={`/logos/${logo.file}`}
+            alt={logo.name}
+            width={160}
+            height={48}
+            loading="lazy"
+            decoding="async"
+            className={`h-5 w-auto ${tone === "dark" ? "opacity-80 invert" : "opacity-75"}`}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The studio's e-mail and phone, for the contact section's side column. */
+export function DirectLines({ tone }: { tone: Tone }) {
+  const muted = tone === "dark" ? "text-muted-light" : "text-muted";
+  return (
+    <dl className="grid gap-3 sm:grid-cols-2">
+      <div>
+        <dt className={`text-sm font-semibold ${muted}`}>Prefer e-mail?</dt>
+        <dd className="mt-0.5 text-xl font-bold break-words">
+          <a
+            className="underline decoration-accent decoration-2 underline-offset-4"
+            href={mailtoHref(site.email)}
+          >
+            {site.email}
+          </a>
+        </dd>
+      </div>
+      <div>
+        <dt className={`text-sm font-semibold ${muted}`}>Or call the studio</dt>
+        <dd className="mt-0.5 text-xl font-bold">
+          <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>{site.phone}</a>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The contact form on a paper card (on either palette the form keeps its light, tested
+ * contrast; focus rings inside use the darkened accent, which keeps 3:1 on paper). Same island as the home page, so the same no-JavaScript post; sourcePage tells
+ * the lead which landing page it came from.
+ */
+export function ContactCard({ sourcePage }: { sourcePage: string }) {
+  return (
+    <div className="rounded-sm border border-line bg-paper p-3 text-ink md:p-5 [&_:focus-visible]:outline-accent-strong">
+      <ContactFormIsland sourcePage={sourcePage} />
+    </div>
+  );
+}
