@@ -78,4 +78,6 @@ if (process.env.SHEET) {
   await sheet.close();
 }
 await browser.close();
-console.log(`screenshots/: ${paths.length * 2} images`);
+console.log(
+  `screenshots/: ${paths.length * widths.length} images${process.env.SHEET ? ` and ${paths.length} contact sheets` : ""}`,
+);
