@@ -10,7 +10,9 @@ const viewports = [
 for (const { name, viewport } of viewports) {
   test.describe(`axe at ${name} px`, () => {
     test.use({ viewport, reducedMotion: "reduce" });
-    for (const path of [...publicRoutes.map((r) => r.path), ...privateRoutes]) {
+    // /home is the same prerendered document as / (canonical /): checked once.
+    const paths = publicRoutes.map((r) => r.path).filter((path) => path !== "/home");
+    for (const path of [...paths, ...privateRoutes]) {
       test(`${path} has no serious or critical violations`, async ({ page }) => {
         await page.goto(path);
         await page.waitForLoadState("networkidle");

@@ -58,10 +58,11 @@ for (const width of widths) {
               .map((animation) => animation.finished),
           ),
         );
-        // Then carry each drawing through the screen, from entering at the bottom to leaving
-        // at the top, a tenth of the way at a time, keeping each stroke's best (in the page,
-        // one frame per step). A drawing the page cannot scroll far enough to finish (too near
-        // its end) stays short and fails.
+        // Then scroll the page through from top to bottom, most of a screen at a time, keeping
+        // each stroke's best (in the page, two frames per step). A scroll-driven stroke is
+        // complete once its figure has crossed half the screen and stays complete after (its
+        // animation fills forwards), so a drawing the page cannot scroll far enough to finish
+        // (too near its end) stays short and fails.
         const best = await page.evaluate(async () => {
           const strokes = [...document.querySelectorAll("svg.line-art [pathLength]")];
           const progress = () =>
@@ -74,20 +75,15 @@ for (const width of widths) {
           const frame = () =>
             new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
           const best = progress();
-          for (const svg of document.querySelectorAll("svg.line-art")) {
-            for (let step = 0; step <= 10; step += 1) {
-              const box = svg.getBoundingClientRect();
-              const top = box.top + window.scrollY;
-              const travel = window.innerHeight + box.height;
-              window.scrollTo({
-                top: top - window.innerHeight + (travel * step) / 10,
-                behavior: "instant",
-              });
-              await frame();
-              progress().forEach((value, index) => {
-                best[index] = Math.max(best[index] ?? 0, value);
-              });
-            }
+          const bottom = document.documentElement.scrollHeight - window.innerHeight;
+          const step = Math.max(1, Math.floor(window.innerHeight * 0.75));
+          for (let top = 0; ; top = Math.min(bottom, top + step)) {
+            window.scrollTo({ top, behavior: "instant" });
+            await frame();
+            progress().forEach((value, index) => {
+              best[index] = Math.max(best[index] ?? 0, value);
+            });
+            if (top >= bottom) break;
           }
           return best;
         });
@@ -149,6 +145,29 @@ test("the services grid on / never leaves one cell alone in its last row", async
     // The last row's cells together span the grid's width.
     expect(lastRow.filled, `${width} px`).toBeGreaterThan(lastRow.width - 2);
   }
+});
+
+test("the services strip on / shows a drawing of its own for each service", async ({ page }) => {
+  await page.goto("/");
+  const cells = page
+    .locator("#services-title")
+    .locator("xpath=ancestor::section[1]")
+    .locator("ul")
+    .first()
+    .locator(":scope > li");
+  const count = await cells.count();
+  expect(count).toBe(9);
+  const drawings = await cells.evaluateAll((items) =>
+    items.map((item) => {
+      const svg = item.querySelector("svg[data-drawing]");
+      return svg
+        ? `${svg.getAttribute("data-drawing")}:${svg.querySelectorAll("path").length}`
+        : "";
+    }),
+  );
+  // Every cell has one, with strokes, and no two cells share one.
+  for (const drawing of drawings) expect(drawing).toMatch(/^[a-z-]+:[1-9]\d*$/);
+  expect(new Set(drawings.map((d) => d.split(":")[0])).size).toBe(count);
 });
 
 test.describe("the home hero's drawing", () => {

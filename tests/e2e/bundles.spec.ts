@@ -1,6 +1,9 @@
 import { expect, type Page, type Request, test } from "@playwright/test";
+import { fromClient } from "./client-address.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { publicRoutes } from "./public-routes.ts";
+
+test.use(fromClient("bundles"));
 
 /** Scripts a page requests, with the bytes each took on the wire (compressed). */
 function watchScripts(page: Page) {

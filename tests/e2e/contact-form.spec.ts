@@ -1,5 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
+import { fromClient } from "./client-address.ts";
 import { gotoHydrated, waitForContactIsland } from "./hydration.ts";
+
+test.use(fromClient("contact-form"));
 
 // Real posts from this suite stay well under the per-address limit (10 per 10 minutes);
 // failure cases are simulated in the browser with page.route.

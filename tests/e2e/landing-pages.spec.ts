@@ -1,6 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { seriousViolations } from "./axe.ts";
+import { fromClient } from "./client-address.ts";
 import { gotoHydrated, waitForContactIsland } from "./hydration.ts";
+
+test.use(fromClient("landing-pages"));
 
 // /home2 and /home3 are two landing pages with two audiences (the art-direction issue): each
 // has its own heading, its own proof (case studies, client logos) and its own contact form,
@@ -173,18 +175,4 @@ test.describe("at 1440 px", () => {
   });
 });
 
-for (const viewport of [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-]) {
-  test.describe(`axe at ${viewport.width} px`, () => {
-    test.use({ viewport, reducedMotion: "reduce" });
-    for (const landing of landings) {
-      test(`${landing.path} has no serious or critical violations`, async ({ page }) => {
-        await page.goto(landing.path);
-        await page.waitForLoadState("networkidle");
-        expect(await seriousViolations(page)).toEqual([]);
-      });
-    }
-  });
-}
+// axe at 390 and 1440 px: accessibility.spec.ts runs it on every public page, these two included.

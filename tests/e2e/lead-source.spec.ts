@@ -1,7 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createOwner } from "./accounts.ts";
+import { fromClient } from "./client-address.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { signInOwner } from "./leads-data.ts";
+
+test.use(fromClient("lead-source"));
 
 // Where a lead came from, and spam by the form's clock (issue 12). Two real posts: the
 // contact form allows 10 per address per 10 minutes, shared with contact-form.spec.ts.
