@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { honeypotField } from "../domain/contact-texts.ts";
 import { loadConfig } from "./config.ts";
+import { contactPost } from "./test-support/contact-post.ts";
 import { testEngines } from "./test-support/databases.ts";
 import { buildTestApp } from "./test-support/test-app.ts";
 
@@ -10,18 +11,13 @@ const scrape = (authorization?: string) => ({
   url: "/metrics",
   headers: authorization ? { authorization } : {},
 });
-const contact = (n: number, extra: Record<string, string> = {}) => ({
-  method: "POST" as const,
-  url: "/api/leads/contact-us",
-  headers: { "content-type": "application/json" },
-  payload: {
-    email: `metrics-${n}@example.com`,
+const contact = (n: number, extra: Record<string, string> = {}) =>
+  contactPost("metrics", n, {
     firstName: "Grace",
     lastName: "Private-Surname",
     message: `A message only the owner should read ${n}`,
     ...extra,
-  },
-});
+  });
 /** The value of one sample line (`name{labels} value`), or undefined when absent. */
 const sample = (text: string, line: string) => {
   const found = text.split("\n").find((l) => l.startsWith(`${line} `));

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
 import { connectRedis, firstConnection, redisCounter } from "./shared-rate-limit.ts";
+import { contactPost } from "./test-support/contact-post.ts";
 import { buildTestApp } from "./test-support/test-app.ts";
 
 /**
@@ -11,17 +12,7 @@ import { buildTestApp } from "./test-support/test-app.ts";
 const redisUrl = process.env.TEST_REDIS_URL;
 const prefix = () => `fineline-test-${randomUUID()}:`;
 
-const contact = (n: number) => ({
-  method: "POST" as const,
-  url: "/api/leads/contact-us",
-  headers: { "content-type": "application/json" },
-  payload: {
-    email: `redis-${n}@example.com`,
-    firstName: "Ada",
-    lastName: "Redis",
-    message: `Hello ${n}`,
-  },
-});
+const contact = (n: number) => contactPost("redis", n);
 
 describe.runIf(redisUrl)("rate limits in Redis (REDIS_URL)", () => {
   const redis = connectRedis(redisUrl ?? "");

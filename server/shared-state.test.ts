@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signingKeyFor } from "./auth/secret.ts";
 import { limitPerWindow, limitStoreDown, registerRateLimit } from "./rate-limit.ts";
 import { postgresCounter, type SharedCounter } from "./shared-rate-limit.ts";
+import { contactPost } from "./test-support/contact-post.ts";
 import { testEngines } from "./test-support/databases.ts";
 import { buildTestApp } from "./test-support/test-app.ts";
 
@@ -13,17 +14,7 @@ const openPostgres = () => {
   return postgres.open();
 };
 
-const contact = (n: number) => ({
-  method: "POST" as const,
-  url: "/api/leads/contact-us",
-  headers: { "content-type": "application/json" },
-  payload: {
-    email: `shared-${n}@example.com`,
-    firstName: "Ada",
-    lastName: "Shared",
-    message: `Hello ${n}`,
-  },
-});
+const contact = (n: number) => contactPost("shared", n);
 
 describe.runIf(postgres)("instances sharing one PostgreSQL", () => {
   it("count the contact form's limit together: ten across two instances, then 429 on both", async () => {

@@ -49,11 +49,22 @@ export function LogoList({ tone, className = "" }: { tone: Tone; className?: str
   );
 }
 
-/** The studio's e-mail and phone, for the contact section's side column. */
-export function DirectLines({ tone }: { tone: Tone }) {
+/**
+ * The studio's e-mail and phone, for a contact section's side column (the home page's and the
+ * landing pages'); `children` adds items of the same list (the home page's studio hours).
+ */
+export function DirectLines({
+  tone,
+  className = "grid gap-3 sm:grid-cols-2",
+  children,
+}: {
+  tone: Tone;
+  className?: string;
+  children?: React.ReactNode;
+}) {
   const muted = tone === "dark" ? "text-muted-light" : "text-muted";
   return (
-    <dl className="grid gap-3 sm:grid-cols-2">
+    <dl className={className}>
       <div>
         <dt className={`text-sm font-semibold ${muted}`}>Prefer e-mail?</dt>
         <dd className="mt-0.5 text-xl font-bold break-words">
@@ -71,6 +82,7 @@ export function DirectLines({ tone }: { tone: Tone }) {
           <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>{site.phone}</a>
         </dd>
       </div>
+      {children}
     </dl>
   );
 }

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
 import { CaseStudyCard } from "../components/case-study-card.tsx";
 import { clientLogos } from "../components/client-logos.ts";
 import { ContactFormIsland } from "../components/contact-form.tsx";
+import { DirectLines } from "../components/landing-sections.tsx";
 import { Arrow, ButtonLink, Container, Eyebrow } from "../components/layout.tsx";
 import { LineArt } from "../components/line-art.tsx";
 import { ProcessSteps } from "../components/process-steps.tsx";
@@ -243,29 +243,12 @@ function ContactSection() {
             A free, no-obligation consultation or a fixed quote. We answer every enquiry within one
             working day.
           </p>
-          <dl className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-            <div>
-              <dt className="text-sm font-semibold text-muted">Prefer e-mail?</dt>
-              <dd className="mt-0.5 text-xl font-bold">
-                <a
-                  className="underline decoration-accent decoration-2 underline-offset-4"
-                  href={mailtoHref(site.email)}
-                >
-                  {site.email}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold text-muted">Or call the studio</dt>
-              <dd className="mt-0.5 text-xl font-bold">
-                <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>{site.phone}</a>
-              </dd>
-            </div>
+          <DirectLines tone="light" className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
             <div>
               <dt className="text-sm font-semibold text-muted">Studio hours</dt>
               <dd className="mt-0.5">Monday to Friday, 9 am to 5 pm Eastern</dd>
             </div>
-          </dl>
+          </DirectLines>
         </div>
         <div className="rounded-sm border border-line bg-paper p-3 md:p-5">
           <ContactFormIsland />
