@@ -1,7 +1,8 @@
 /**
  * After `react-router build`: drop modulepreload hints from the prerendered HTML (see
  * docs/decisions/005), write the brand's generated files (favicon, touch icon, one share image
- * per public page: scripts/brand-assets.ts, docs/decisions/015), precompress text files (brotli and gzip, served by
+ * per public page: scripts/brand-assets.ts, docs/decisions/015), give the static pages their own cut
+ * of the font (scripts/text-font.ts, docs/decisions/018), precompress text files (brotli and gzip, served by
  * @fastify/static's preCompressed), drop the .data files of prerendered resource routes
  * (nothing requests them), and stamp the build with the SITE_URL it baked in.
  */
@@ -14,6 +15,7 @@ import { formMessageClass } from "../domain/form-message.ts";
 import { parseSiteUrl, siteUrlProblem } from "../domain/site-url.ts";
 import { sharePagesFromBuild, writeBrandAssets } from "./brand-assets.ts";
 import { type BuildInfo, buildInfoFile } from "./build-info.ts";
+import { cutTextFont, pageCharacters, textFontFace } from "./text-font.ts";
 
 const clientDir = path.resolve("build/client");
 const compressible = /\.(html|js|mjs|css|svg|xml|txt|json|data|webmanifest)$/;
@@ -84,11 +86,15 @@ let pruned = 0;
 let cssBefore = 0;
 let cssAfter = 0;
 const appCss = /<style id="app-css">([\s\S]*?)<\/style>/;
+/** Only pages without the app's scripts: those are the ones that never hydrate. */
+const isStaticPage = (html: string) =>
+  !html.includes("window.__reactRouterContext") && appCss.test(html);
+const staticPages: string[] = [];
 for (const file of walk(clientDir)) {
   if (!file.endsWith(".html")) continue;
   const html = readFileSync(file, "utf8");
-  // Only pages without the app's scripts: those are the ones that never hydrate.
-  if (html.includes("window.__reactRouterContext") || !appCss.test(html)) continue;
+  if (!isStaticPage(html)) continue;
+  staticPages.push(file);
   // The @font-face rules sit in a <style> of their own, which Beasties would drop (it keeps
   // fonts only when a rule in the same sheet uses them): set aside and put back unchanged.
   const fonts = /<style>@font-face[\s\S]*?<\/style>/.exec(html)?.[0] ?? "";
@@ -102,6 +108,44 @@ for (const file of walk(clientDir)) {
 }
 console.log(
   `postbuild: pruned the stylesheet on ${pruned} static pages, ${(cssBefore / pruned / 1024).toFixed(1)} → ${(cssAfter / pruned / 1024).toFixed(1)} KiB each on average`,
+);
+
+/*
+ * The static pages' cut of Manrope (scripts/text-font.ts): made from the characters they
+ * show, declared after the full faces and preloaded instead of the full Latin file. The
+ * client-rendered screens keep the full faces: they show whatever a lead typed.
+ */
+const latinPreload =
+  /<link rel="preload" href="(\/assets\/manrope-latin-wght-normal-[\w-]+\.woff2)"/;
+const fontFacesStyle = /(<style>@font-face[\s\S]*?)(<\/style>)/;
+const pageChars = new Set<string>();
+for (const file of staticPages) {
+  for (const c of pageCharacters(readFileSync(file, "utf8"))) pageChars.add(c);
+}
+const latinHref = latinPreload.exec(readFileSync(staticPages[0] ?? "", "utf8"))?.[1];
+if (!latinHref) throw new Error("postbuild: no preloaded Manrope Latin file on the static pages");
+const textFont = await cutTextFont(readFileSync(path.join(clientDir, latinHref)), pageChars);
+const textFontUrl = `/assets/${textFont.fileName}`;
+writeFileSync(path.join(clientDir, textFontUrl), textFont.data);
+for (const file of staticPages) {
+  const html = readFileSync(file, "utf8");
+  if (!fontFacesStyle.test(html) || !latinPreload.test(html)) {
+    throw new Error(
+      `postbuild: ${path.relative(clientDir, file)} lost its @font-face or font preload`,
+    );
+  }
+  writeFileSync(
+    file,
+    html
+      .replace(
+        fontFacesStyle,
+        (_, faces: string, end: string) => `${faces}${textFontFace(textFontUrl, textFont)}${end}`,
+      )
+      .replace(latinPreload, `<link rel="preload" href="${textFontUrl}"`),
+  );
+}
+console.log(
+  `postbuild: the static pages' font, ${textFont.characters.length} characters, ${(textFont.data.length / 1024).toFixed(1)} KiB (the full Latin file: ${(statSync(path.join(clientDir, latinHref)).size / 1024).toFixed(1)} KiB)`,
 );
 
 // Before precompression, so the favicon gets its .br and .gz twins like every other SVG.

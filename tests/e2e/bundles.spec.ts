@@ -39,8 +39,37 @@ test.describe("public pages without React (issue 13)", () => {
       expect(await scripts.bytes()).toBeLessThanOrEqual(10 * 1024);
       expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
       await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
+      // One font file: the pages' own cut of Manrope (scripts/text-font.ts), nothing else.
+      const fonts = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((e) => new URL(e.name).pathname)
+          .filter((p) => p.endsWith(".woff2")),
+      );
+      expect(fonts).toHaveLength(1);
+      expect(fonts[0]).toMatch(/^\/assets\/manrope-text-[\w-]+\.woff2$/);
     });
   }
+
+  test("a character outside the pages' cut of the font still comes in Manrope", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/test");
+    const faces = () =>
+      page.evaluate(() =>
+        [...document.fonts]
+          .filter((f) => f.family.replace(/"/g, "") === "Manrope" && f.status === "loaded")
+          .map((f) => f.unicodeRange),
+      );
+    expect(await faces()).toHaveLength(1);
+    // A name like a visitor might type: ë is Latin-1 but shown on no page, so not in the cut.
+    await page.evaluate(() => {
+      const p = document.createElement("p");
+      p.textContent = "Zoë";
+      document.querySelector("main")?.append(p);
+    });
+    await expect.poll(async () => (await faces()).length).toBe(2);
+  });
 
   test("the client-rendered screens still hydrate the app", async ({ page }) => {
     const scripts = watchScripts(page);

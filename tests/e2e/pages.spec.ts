@@ -22,9 +22,10 @@ for (const route of publicRoutes) {
     // Prerendered: the heading is in the HTML itself, before any JavaScript runs.
     const html = String(await response?.text());
     expect(html).toMatch(/<h1[\s>]/);
-    // The font is preloaded; the app's modules are not (they would compete with the first paint).
+    // The pages' cut of the font is preloaded; the app's modules are not (they would compete
+    // with the first paint).
     expect(html).toMatch(
-      /<link rel="preload" href="\/assets\/manrope-latin-wght-normal-[\w-]+\.woff2" as="font"/,
+      /<link rel="preload" href="\/assets\/manrope-text-[\w-]+\.woff2" as="font"/,
     );
     expect(html).not.toContain('rel="modulepreload"');
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);
