@@ -74,6 +74,9 @@ test.describe("case-study cards", () => {
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 });
+      // A layout check: without motion no card is measured mid fade-in, 24 px lower than its
+      // neighbour (that made this test fail once in CI).
+      await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto(path);
       const cards = page.locator("article:has(a[href^='/previous-work/'])");
       await expect(cards).toHaveCount(studies.length);
