@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signingKeyFor } from "./auth/secret.ts";
 import { limitPerWindow, limitStoreDown, registerRateLimit } from "./rate-limit.ts";
 import { postgresCounter, type SharedCounter } from "./shared-rate-limit.ts";
-import { contactPost } from "./test-support/contact-post.ts";
+import { expectOneContactLimitAcross } from "./test-support/contact-post.ts";
 import { testEngines } from "./test-support/databases.ts";
 import { buildTestApp } from "./test-support/test-app.ts";
 
@@ -14,19 +14,12 @@ const openPostgres = () => {
   return postgres.open();
 };
 
-const contact = (n: number) => contactPost("shared", n);
-
 describe.runIf(postgres)("instances sharing one PostgreSQL", () => {
   it("count the contact form's limit together: ten across two instances, then 429 on both", async () => {
     const database = await openPostgres();
     const [a, b] = [await buildTestApp(database), await buildTestApp(database)];
     try {
-      const statuses: number[] = [];
-      for (let n = 0; n < 10; n++)
-        statuses.push((await (n % 2 ? a : b).inject(contact(n))).statusCode);
-      expect(statuses).toEqual(Array(10).fill(201));
-      expect((await a.inject(contact(10))).statusCode).toBe(429);
-      expect((await b.inject(contact(11))).statusCode).toBe(429);
+      await expectOneContactLimitAcross(a, b, "shared");
     } finally {
       await a.close();
       await b.close();

@@ -1,26 +1,10 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../test-support/run-cli.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
-
-/** Runs one of the CLIs as `npm run` does, without blocking this process's event loop. */
-const cli = (script: "backup" | "restore", args: string[], env: Record<string, string>) =>
-  new Promise<{ status: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, [`server/cli/${script}.ts`, ...args], {
-      env: { PATH: process.env.PATH ?? "", ...env },
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("close", (status) => resolve({ status, output }));
-  });
 
 const emailsIn = (file: string) => {
   const database = new DatabaseSync(file, { readOnly: true });
@@ -59,7 +43,7 @@ describe("npm run backup / restore (SQLite)", () => {
       while (acknowledged.length < 150) await new Promise((r) => setTimeout(r, 10));
       const before = [...acknowledged];
       const out = path.join(root, "fineline.db");
-      const backup = await cli("backup", ["--out", out], { DATA_DIR: live });
+      const backup = await runCli("backup", ["--out", out], { DATA_DIR: live });
       const during = acknowledged.length;
       writing = false;
       await Promise.all(writers);
@@ -74,7 +58,7 @@ describe("npm run backup / restore (SQLite)", () => {
 
       // Into a fresh DATA_DIR, as after losing the machine.
       const fresh = path.join(root, "fresh");
-      const restored = await cli("restore", ["--in", out], { DATA_DIR: fresh });
+      const restored = await runCli("restore", ["--in", out], { DATA_DIR: fresh });
       expect(restored.status, restored.output).toBe(0);
       const emails = emailsIn(path.join(fresh, "app.db"));
       expect(new Set(emails).size).toBe(emails.length);
@@ -89,7 +73,7 @@ describe("npm run backup / restore (SQLite)", () => {
       await revived.close();
 
       // Not under a running server: refused at once, nothing moved.
-      const refused = await cli("restore", ["--in", out], { DATA_DIR: live });
+      const refused = await runCli("restore", ["--in", out], { DATA_DIR: live });
       expect(refused.status).toBe(1);
       expect(refused.output).toMatch(/is in use: stop the server on this DATA_DIR first/);
       expect(readdirSync(live).filter((f) => f.includes("before-restore"))).toEqual([]);
@@ -101,7 +85,7 @@ describe("npm run backup / restore (SQLite)", () => {
 
     // With the server stopped: the backup replaces the database, which is kept beside it.
     const total = emailsIn(path.join(live, "app.db")).length;
-    const back = await cli("restore", ["--in", path.join(root, "fineline.db")], {
+    const back = await runCli("restore", ["--in", path.join(root, "fineline.db")], {
       DATA_DIR: live,
     });
     expect(back.status).toBe(0);
@@ -115,24 +99,24 @@ describe("npm run backup / restore (SQLite)", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-backup-"));
     const app = await buildTestApp(undefined, { DATA_DIR: dataDir });
     await app.close();
-    const noOut = await cli("backup", [], { DATA_DIR: dataDir });
+    const noOut = await runCli("backup", [], { DATA_DIR: dataDir });
     expect([noOut.status, noOut.output.split("\n")[0]]).toEqual([2, "backup: --out is missing."]);
-    const noIn = await cli("restore", [], { DATA_DIR: dataDir });
+    const noIn = await runCli("restore", [], { DATA_DIR: dataDir });
     expect([noIn.status, noIn.output.split("\n")[0]]).toEqual([2, "restore: --in is missing."]);
 
     const taken = path.join(dataDir, "app.db");
-    const exists = await cli("backup", ["--out", taken], { DATA_DIR: dataDir });
+    const exists = await runCli("backup", ["--out", taken], { DATA_DIR: dataDir });
     expect(exists.status).toBe(1);
     expect(exists.output).toBe(`backup: ${taken} already exists: choose a new name.\n`);
 
-    const notABackup = await cli("restore", ["--in", "package.json"], { DATA_DIR: dataDir });
+    const notABackup = await runCli("restore", ["--in", "package.json"], { DATA_DIR: dataDir });
     expect(notABackup.status).toBe(1);
     expect(notABackup.output).toMatch(
       /^restore: .*package\.json is not a readable SQLite database/,
     );
     expect(notABackup.output).not.toMatch(/\n\s+at /);
 
-    const postgres = await cli("backup", ["--out", path.join(dataDir, "x.db")], {
+    const postgres = await runCli("backup", ["--out", path.join(dataDir, "x.db")], {
       DATA_DIR: dataDir,
       DATABASE_URL: "postgres://app:s3cret@db.internal/fineline",
     });

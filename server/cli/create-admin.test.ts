@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { findUserByEmail } from "../auth/users.repository.ts";
 import { loadConfig } from "../config.ts";
 import { openSqlite } from "../db/connect.ts";
 import { makeFakeBuild } from "../test-support/fake-build.ts";
+import { runCli } from "../test-support/run-cli.ts";
 
 const run = (args: string[], env: Record<string, string>) =>
   spawnSync(process.execPath, ["server/cli/create-admin.ts", ...args], {
@@ -15,27 +16,13 @@ const run = (args: string[], env: Record<string, string>) =>
     encoding: "utf8",
   });
 
-/** The same, without waiting: for runs at the same moment. */
-const runAsync = (args: string[], env: Record<string, string>) =>
-  new Promise<{ status: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["server/cli/create-admin.ts", ...args], {
-      env: { PATH: process.env.PATH ?? "", ...env },
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("close", (status) => resolve({ status, output }));
-  });
-
 describe("npm run create-admin", () => {
   it("succeeds for every one of several runs at the same moment, with one admin", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-admin-"));
     const args = ["--email", "owner@fineline.studio", "--password", "a long password"];
-    const runs = await Promise.all([1, 2, 3].map(() => runAsync(args, { DATA_DIR: dataDir })));
+    const runs = await Promise.all(
+      [1, 2, 3].map(() => runCli("create-admin", args, { DATA_DIR: dataDir })),
+    );
     for (const result of runs) expect(result.status, result.output).toBe(0);
     const handle = openSqlite(path.join(dataDir, "app.db"));
     const users = await handle.db.selectFrom("users").select(["role"]).execute();

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +5,7 @@ import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { describe, expect, it } from "vitest";
 import { testEngines } from "../test-support/databases.ts";
+import { runCli } from "../test-support/run-cli.ts";
 import { openSqlite } from "./connect.ts";
 import { migrateToLatest, migrations } from "./migrate.ts";
 
@@ -46,22 +46,11 @@ describe("migrations on SQLite", () => {
   it("are applied once when three processes start at the same moment", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-mig-"));
     const runs = await Promise.all(
-      [1, 2, 3].map(
-        () =>
-          new Promise<{ code: number | null; out: string }>((resolve) => {
-            const child = spawn(process.execPath, ["server/cli/migrate.ts"], {
-              env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
-            });
-            let out = "";
-            child.stdout.on("data", (chunk) => (out += chunk));
-            child.stderr.on("data", (chunk) => (out += chunk));
-            child.on("exit", (code) => resolve({ code, out }));
-          }),
-      ),
+      [1, 2, 3].map(() => runCli("migrate", [], { DATA_DIR: dataDir })),
     );
-    for (const run of runs) expect(run.code, run.out).toBe(0);
+    for (const run of runs) expect(run.status, run.output).toBe(0);
     // One process applied everything; the others waited and found the database up to date.
-    expect(runs.filter((run) => /migration\(s\) applied/.test(run.out))).toHaveLength(1);
+    expect(runs.filter((run) => /migration\(s\) applied/.test(run.output))).toHaveLength(1);
     const handle = openSqlite(path.join(dataDir, "app.db"));
     const recorded = await sql<{ name: string }>`select name from kysely_migration`.execute(
       handle.db,
