@@ -82,30 +82,30 @@ const beasties = new Beasties({
   allowRules: keepRules,
   logLevel: "silent",
 });
-let pruned = 0;
 let cssBefore = 0;
 let cssAfter = 0;
 const appCss = /<style id="app-css">([\s\S]*?)<\/style>/;
+const fontFacesStyle = /(<style>@font-face[\s\S]*?)(<\/style>)/;
 /** Only pages without the app's scripts: those are the ones that never hydrate. */
 const isStaticPage = (html: string) =>
   !html.includes("window.__reactRouterContext") && appCss.test(html);
-const staticPages: string[] = [];
+/** Each static page's HTML as this script leaves it, written once at the end of its work. */
+const staticPages = new Map<string, string>();
 for (const file of walk(clientDir)) {
   if (!file.endsWith(".html")) continue;
   const html = readFileSync(file, "utf8");
   if (!isStaticPage(html)) continue;
-  staticPages.push(file);
   // The @font-face rules sit in a <style> of their own, which Beasties would drop (it keeps
   // fonts only when a rule in the same sheet uses them): set aside and put back unchanged.
-  const fonts = /<style>@font-face[\s\S]*?<\/style>/.exec(html)?.[0] ?? "";
+  const fonts = fontFacesStyle.exec(html)?.[0] ?? "";
   const processed = await beasties.process(fonts ? html.replace(fonts, "<!--fonts-->") : html);
   // Beasties marks the document it parsed; the mark means nothing to a browser.
   const out = processed.replace(" data-beasties-container", "").replace("<!--fonts-->", fonts);
   cssBefore += appCss.exec(html)?.[1]?.length ?? 0;
   cssAfter += appCss.exec(out)?.[1]?.length ?? 0;
-  writeFileSync(file, out);
-  pruned += 1;
+  staticPages.set(file, out);
 }
+const pruned = staticPages.size;
 console.log(
   `postbuild: pruned the stylesheet on ${pruned} static pages, ${(cssBefore / pruned / 1024).toFixed(1)} → ${(cssAfter / pruned / 1024).toFixed(1)} KiB each on average`,
 );
@@ -117,18 +117,17 @@ console.log(
  */
 const latinPreload =
   /<link rel="preload" href="(\/assets\/manrope-latin-wght-normal-[\w-]+\.woff2)"/;
-const fontFacesStyle = /(<style>@font-face[\s\S]*?)(<\/style>)/;
 const pageChars = new Set<string>();
-for (const file of staticPages) {
-  for (const c of pageCharacters(readFileSync(file, "utf8"))) pageChars.add(c);
+for (const html of staticPages.values()) {
+  for (const c of pageCharacters(html)) pageChars.add(c);
 }
-const latinHref = latinPreload.exec(readFileSync(staticPages[0] ?? "", "utf8"))?.[1];
+const latinHref = latinPreload.exec([...staticPages.values()][0] ?? "")?.[1];
 if (!latinHref) throw new Error("postbuild: no preloaded Manrope Latin file on the static pages");
-const textFont = await cutTextFont(readFileSync(path.join(clientDir, latinHref)), pageChars);
+const latinFont = readFileSync(path.join(clientDir, latinHref));
+const textFont = await cutTextFont(latinFont, pageChars);
 const textFontUrl = `/assets/${textFont.fileName}`;
 writeFileSync(path.join(clientDir, textFontUrl), textFont.data);
-for (const file of staticPages) {
-  const html = readFileSync(file, "utf8");
+for (const [file, html] of staticPages) {
   if (!fontFacesStyle.test(html) || !latinPreload.test(html)) {
     throw new Error(
       `postbuild: ${path.relative(clientDir, file)} lost its @font-face or font preload`,
@@ -145,7 +144,7 @@ for (const file of staticPages) {
   );
 }
 console.log(
-  `postbuild: the static pages' font, ${textFont.characters.length} characters, ${(textFont.data.length / 1024).toFixed(1)} KiB (the full Latin file: ${(statSync(path.join(clientDir, latinHref)).size / 1024).toFixed(1)} KiB)`,
+  `postbuild: the static pages' font, ${textFont.characters.length} characters, ${(textFont.data.length / 1024).toFixed(1)} KiB (the full Latin file: ${(latinFont.length / 1024).toFixed(1)} KiB)`,
 );
 
 // Before precompression, so the favicon gets its .br and .gz twins like every other SVG.
