@@ -14,11 +14,13 @@ import {
   useLocation,
   useMatches,
 } from "react-router";
+import { faviconDataUrl } from "../domain/brand-mark.ts";
 import { isAdminPath, isClientRenderedPath } from "../domain/routing.ts";
 import type { Route } from "./+types/root";
 import { buttonClass } from "./components/layout.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteNav } from "./components/site-nav.tsx";
+import { frameLoaderScript } from "./frame/frame-loader.ts";
 import { revealBootScript } from "./frame/reveal.ts";
 import { fullTitle } from "./seo.ts";
 import { speculationRules, viewTransitionCss } from "./speculation.ts";
@@ -47,6 +49,9 @@ const appCss: string = import.meta.env.SSR
   ? (await import("./app.css?inline")).default
   : (globalThis.document?.getElementById("app-css")?.textContent ?? "");
 
+/** Inline, so no page spends an early round trip on its icon (domain/brand-mark.ts). */
+const favicon = faviconDataUrl();
+
 export const links: Route.LinksFunction = () => [
   // Preloaded so the swap happens before first paint on a decent connection, but at low
   // priority so on a slow one it never delays the HTML's own paint (the fallback is metric-matched).
@@ -58,7 +63,7 @@ export const links: Route.LinksFunction = () => [
     crossOrigin: "anonymous",
     fetchPriority: "low",
   },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: favicon, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
@@ -153,8 +158,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts />
           </>
         ) : null}
-        {/* The frame's behaviour, on every page; a module script never blocks rendering. */}
-        <script type="module" src={frameScript} data-frame="" />
+        {/* The frame's behaviour, on every page, loaded once the first paint is on screen. */}
+        <script
+          data-frame={frameScript}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: static, build-time constant
+          dangerouslySetInnerHTML={{ __html: frameLoaderScript }}
+        />
       </body>
     </html>
   );

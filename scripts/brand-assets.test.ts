@@ -4,11 +4,10 @@ import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPublicPages } from "../app/content/public-paths.server.ts";
-import { brandColors, brandMark } from "../domain/brand-mark.ts";
+import { brandColors, brandMark, faviconDataUrl, faviconSvg } from "../domain/brand-mark.ts";
 import { shareImagePath, shareImageSlug } from "../domain/share-image.ts";
 import {
   type BrandAssetsReport,
-  faviconSvg,
   type SharePage,
   sharePagesFromBuild,
   writeBrandAssets,
@@ -113,6 +112,15 @@ describe("brand assets (scripts/brand-assets.ts)", () => {
       new RegExp(`<circle cx="${cx}" cy="${cy}" r="[\\d.]+" fill="${brandColors.accent}"/>`),
     );
     expect(svg).toContain("prefers-color-scheme:dark");
+  });
+
+  it("inlines the same favicon as a data: URL that needs no entity in an HTML attribute", () => {
+    const url = faviconDataUrl();
+    expect(url.startsWith("data:image/svg+xml,")).toBe(true);
+    const body = url.slice("data:image/svg+xml,".length);
+    // A raw "#" would end the URL at a fragment and a raw "%" would start a bogus escape.
+    expect(body).not.toMatch(/[#"'<>&]|%(?![0-9A-F]{2})/);
+    expect(decodeURIComponent(body)).toBe(faviconSvg());
   });
 
   it("writes an opaque 180 × 180 touch icon", () => {

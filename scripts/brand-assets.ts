@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import satori, { type Font } from "satori";
-import { brandColors, brandMark, brandMarkElements } from "../domain/brand-mark.ts";
+import { brandColors, brandMark, brandMarkElements, faviconSvg } from "../domain/brand-mark.ts";
 import { shareImagePath, shareImageSize } from "../domain/share-image.ts";
 import { site } from "../domain/site.ts";
 
@@ -22,27 +22,6 @@ export const touchIconSize = 180;
 const svgNs = "http://www.w3.org/2000/svg";
 /** The display type's colour on ink, and the quiet type beside it (--color-muted-light). */
 const mutedOnInk = "#a4afba";
-
-/**
- * The favicon: the ink mark on a paper tile with the accent dot. The line is drawn heavier and
- * the dot larger than in the header: at 16 px one unit of the 32-unit box is half a pixel, and
- * the header's 2.4 would be a grey 1.2 px smear. In a dark browser theme the
- * tile turns ink and the line paper, so the icon never sits as a bright square in a dark tab.
- */
-export function faviconSvg(): string {
-  const { viewBox } = brandMark;
-  return (
-    `<svg xmlns="${svgNs}" viewBox="${viewBox}">` +
-    `<style>.t{fill:${brandColors.paper}}.m{stroke:${brandColors.ink}}` +
-    `@media (prefers-color-scheme:dark){.t{fill:${brandColors.ink}}.m{stroke:${brandColors.paper}}}</style>` +
-    `<rect class="t" width="32" height="32" rx="7"/>` +
-    brandMarkElements(brandColors.ink, { strokeWidth: 3.2, dotRadius: 2.4 }).replace(
-      "<path ",
-      '<path class="m" ',
-    ) +
-    "</svg>"
-  );
-}
 
 /** The mark alone as an SVG document, in the given line colour, for the raster images. */
 function markSvg(ink: string, frame?: { background: string; scale: number }): string {

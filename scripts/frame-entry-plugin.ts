@@ -66,7 +66,7 @@ export function frameEntryPlugin(): Plugin {
       // The client bundle is built before the frame's name is known: in the browser the root
       // reads the URL from the tag the prerender wrote (hydration keeps that tag as it is).
       if (command === "build" && this.environment.config.consumer === "client") {
-        return `export default globalThis.document?.querySelector("script[data-frame]")?.getAttribute("src") ?? "";`;
+        return `export default globalThis.document?.querySelector("script[data-frame]")?.getAttribute("data-frame") ?? "";`;
       }
       const url =
         command === "serve"

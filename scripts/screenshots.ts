@@ -35,6 +35,10 @@ for (const width of widths) {
   });
   for (const path of paths) {
     await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+    // Drawings below the fold are drawn only as they near the viewport (content-visibility,
+    // ADR 019), and a full-page capture does not scroll: draw them all, as a visitor who
+    // scrolls down sees them.
+    await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
     const name = nameOf(path);
     await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
     if (slice) {

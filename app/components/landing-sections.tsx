@@ -1,6 +1,6 @@
 import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
-import { clientLogos } from "./client-logos.ts";
+import { LogoList } from "./client-logos.tsx";
 import { ContactFormIsland } from "./contact-form.tsx";
 
 /**
@@ -28,24 +28,10 @@ export function ToneEyebrow({
   );
 }
 
-/** The client marks (monochrome line SVGs drawn in black), inverted to paper on ink. */
-export function LogoList({ tone, className = "" }: { tone: Tone; className?: string }) {
+/** The client marks, drawn in the section's text colour (paper on ink, ink on paper). */
+export function ToneLogoList({ tone, className = "" }: { tone: Tone; className?: string }) {
   return (
-    <ul className={className}>
-      {clientLogos.map((logo) => (
-        <li key={logo.file} className="flex items-center justify-center">
-          <img
-            src={`/logos/${logo.file}`}
-            alt={logo.name}
-            width={160}
-            height={48}
-            loading="lazy"
-            decoding="async"
-            className={`h-5 w-auto ${tone === "dark" ? "opacity-80 invert" : "opacity-75"}`}
-          />
-        </li>
-      ))}
-    </ul>
+    <LogoList className={className} itemClassName={tone === "dark" ? "opacity-80" : "opacity-75"} />
   );
 }
 

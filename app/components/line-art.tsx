@@ -59,6 +59,21 @@ const drawings: Record<
 };
 
 /**
+ * The box keeps its drawing's shape while the drawing is skipped (app.css, content-visibility),
+ * so each viewBox needs its aspect ratio as a literal class Tailwind can see. A drawing with a
+ * new shape fails the build here rather than collapsing to nothing below the fold.
+ */
+const aspects: Record<string, string> = {
+  "0 0 640 360": "aspect-[640/360]",
+  "0 0 240 160": "aspect-[240/160]",
+};
+function aspectOf(viewBox: string): string {
+  const aspect = aspects[viewBox];
+  if (!aspect) throw new Error(`line-art.tsx: no aspect-ratio class for viewBox "${viewBox}"`);
+  return aspect;
+}
+
+/**
  * `intro`: the drawing draws itself once as the page opens, stroke after stroke, instead of
  * following the scroll. For a hero: it is already in view at the top of the page, where a
  * scroll-driven drawing would rest half-drawn until the visitor scrolls it away.
@@ -79,7 +94,7 @@ export function LineArt({
   return (
     <svg
       viewBox={viewBox}
-      className={`line-art ${className}`}
+      className={`line-art ${aspectOf(viewBox)} ${className}`}
       role={label ? "img" : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}

@@ -89,7 +89,8 @@ export function ServiceArt({ slug, className = "" }: { slug: string; className?:
   return (
     <svg
       viewBox="0 0 240 160"
-      className={`line-art ${className}`}
+      // The box keeps its shape while its drawing is skipped (app.css, content-visibility).
+      className={`line-art aspect-[240/160] ${className}`}
       aria-hidden="true"
       focusable="false"
       data-drawing={slug}

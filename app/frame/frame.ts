@@ -3,8 +3,9 @@
  * Public pages are prerendered React and load no React in the browser: this module, a few
  * kilobytes, adds what they do: the bar hiding on the way down, the mobile menu, blocks
  * fading in, the current process step, where the visit came from, and islands hydrated
- * when approached. Loaded with type="module", so it never blocks rendering. The line
- * drawings and back-to-top need no script (CSS scroll-driven animation and #top).
+ * when approached. A module added by app/frame/frame-loader.ts once the first paint is on
+ * screen (ADR 019), so it never competes with the page for a slow phone's first round
+ * trips. The line drawings and back-to-top need no script (CSS scroll-driven animation, #top).
  */
 import { rememberVisit } from "../components/visit-source.ts";
 import { hideBarOnScroll } from "./hide-bar.ts";

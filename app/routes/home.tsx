@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { site } from "../../domain/site.ts";
 import { CaseStudyCard } from "../components/case-study-card.tsx";
-import { clientLogos } from "../components/client-logos.ts";
+import { LogoList } from "../components/client-logos.tsx";
 import { ContactFormIsland } from "../components/contact-form.tsx";
 import { DirectLines } from "../components/landing-sections.tsx";
 import { Arrow, ButtonLink, Container, Eyebrow } from "../components/layout.tsx";
@@ -90,21 +90,10 @@ function TrustedBy() {
         <h2 id="trusted-title" className="shrink-0 text-sm font-semibold text-muted">
           Trusted by independent businesses across the Southeast
         </h2>
-        <ul className="grid flex-1 grid-cols-2 items-center gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-6">
-          {clientLogos.map((logo) => (
-            <li key={logo.file} className="flex justify-center">
-              <img
-                src={`/logos/${logo.file}`}
-                alt={logo.name}
-                width={160}
-                height={48}
-                loading="lazy"
-                decoding="async"
-                className="h-5 w-auto opacity-75"
-              />
-            </li>
-          ))}
-        </ul>
+        <LogoList
+          className="grid flex-1 grid-cols-2 items-center gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-6"
+          itemClassName="opacity-75"
+        />
       </Container>
     </section>
   );

@@ -2,8 +2,8 @@ import { CaseStudyCard } from "../components/case-study-card.tsx";
 import {
   ContactCard,
   DirectLines,
-  LogoList,
   ToneEyebrow,
+  ToneLogoList,
 } from "../components/landing-sections.tsx";
 import { Arrow, ButtonLink, Container } from "../components/layout.tsx";
 import { LineArt } from "../components/line-art.tsx";
@@ -86,7 +86,7 @@ function Hero() {
           <h2 className="shrink-0 text-sm font-semibold text-muted-light">
             Independent businesses we build and host for
           </h2>
-          <LogoList
+          <ToneLogoList
             tone="dark"
             className="grid flex-1 grid-cols-2 items-center gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-6"
           />

@@ -2,8 +2,8 @@ import { CaseStudyCard } from "../components/case-study-card.tsx";
 import {
   ContactCard,
   DirectLines,
-  LogoList,
   ToneEyebrow,
+  ToneLogoList,
 } from "../components/landing-sections.tsx";
 import { Arrow, ButtonLink, Container } from "../components/layout.tsx";
 import { LineArt } from "../components/line-art.tsx";
@@ -170,7 +170,7 @@ function Essentials() {
         </ul>
         <div className="mt-8 grid gap-3 md:grid-cols-[auto_1fr] md:items-center md:gap-6">
           <h2 className="text-sm font-semibold text-muted">Local businesses we work with</h2>
-          <LogoList
+          <ToneLogoList
             tone="light"
             className="grid grid-cols-2 items-center gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-6"
           />

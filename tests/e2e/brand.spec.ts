@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { brandMark } from "../../domain/brand-mark.ts";
-import { faviconSvg, touchIconPng } from "../../scripts/brand-assets.ts";
+import { brandMark, faviconSvg } from "../../domain/brand-mark.ts";
+import { touchIconPng } from "../../scripts/brand-assets.ts";
 import { publicRoutes } from "./public-routes.ts";
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -18,8 +18,20 @@ test("the header, the favicon and the touch icon show the one mark", async ({ pa
     .getAttribute("d");
   expect(headerPath).toBe(brandMark.path);
 
-  const icon = page.locator('link[rel="icon"]');
-  await expect(icon).toHaveAttribute("href", "/favicon.svg");
+  // The page carries its icon inline (no early request on a slow phone), and it decodes to
+  // the same SVG as /favicon.svg, which stays for clients that ask for it by name.
+  const iconHref = await page.locator('link[rel="icon"]').getAttribute("href");
+  expect(iconHref).toMatch(/^data:image\/svg\+xml,/);
+  expect(decodeURIComponent(iconHref?.slice("data:image/svg+xml,".length) ?? "")).toBe(
+    faviconSvg(),
+  );
+  const inlineIcon = await page.evaluate(async (href) => {
+    const image = new Image();
+    image.src = href;
+    await image.decode();
+    return image.naturalWidth;
+  }, iconHref ?? "");
+  expect(inlineIcon).toBeGreaterThan(0);
   const favicon = await request.get("/favicon.svg");
   expect(favicon.status()).toBe(200);
   expect(favicon.headers()["content-type"]).toMatch(/^image\/svg\+xml/);

@@ -48,6 +48,18 @@ test.describe("public pages without React (issue 13)", () => {
       );
       expect(fonts).toHaveLength(1);
       expect(fonts[0]).toMatch(/^\/assets\/manrope-text-[\w-]+\.woff2$/);
+      // Nothing else on first load (the icon and client logos are inline), and the frame only
+      // once the first paint is on screen: on a slow phone an early request shares the first
+      // round trips with the font and holds the paint back (ADR 019).
+      const { resources, firstPaint } = await page.evaluate(() => ({
+        resources: performance
+          .getEntriesByType("resource")
+          .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+      }));
+      expect(resources.map((r) => r.path).sort()).toEqual([fonts[0], scripts.paths()[0]].sort());
+      const frame = resources.find((r) => frameOnly.test(r.path));
+      expect(frame?.start).toBeGreaterThanOrEqual(firstPaint);
     });
   }
 

@@ -166,3 +166,56 @@ test.describe("small screens", () => {
     });
   }
 });
+
+// Mockups and drawings below the opening screen are drawn only as they near the viewport
+// (content-visibility, ADR 019). Skipped, each must still be a box of its viewBox's shape,
+// or the page would jump as it is drawn.
+test.describe("drawings below the fold", () => {
+  // Without motion, so positions are the layout's own, not a block mid fade-in.
+  test.use({ viewport: { width: 390, height: 844 }, reducedMotion: "reduce" });
+
+  for (const path of ["/", "/home2", "/home3", "/previous-work"]) {
+    test(`${path}: each keeps its shape before and after it is drawn, and nothing shifts`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await page.evaluate(() => {
+        const sink = window as unknown as { shifts: number };
+        sink.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            sink.shifts += (entry as unknown as { value: number }).value;
+        }).observe({ type: "layout-shift" });
+      });
+      const boxes = () =>
+        page.locator("[data-case-visual], svg.line-art").evaluateAll((els) =>
+          els.map((el) => {
+            const [, , w, h] = (el.getAttribute("viewBox") ?? "").split(" ").map(Number);
+            const r = el.getBoundingClientRect();
+            return {
+              drawing: el.getAttribute("data-drawing") ?? el.getAttribute("data-case-visual"),
+              top: Math.round(r.top + window.scrollY),
+              width: Math.round(r.width),
+              height: Math.round(r.height),
+              expected: Math.round((r.width * (h ?? 0)) / (w ?? 1)),
+              deferred: getComputedStyle(el).contentVisibility === "auto",
+            };
+          }),
+        );
+      const before = await boxes();
+      expect(before.length).toBeGreaterThanOrEqual(2);
+      // Everything but the opening drawing waits for the viewport.
+      expect(before.filter((b) => !b.deferred).length).toBeLessThanOrEqual(1);
+      for (const box of before) expect(box.height, box.drawing ?? "").toBe(box.expected);
+
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.documentElement.scrollHeight; y += 300) {
+          window.scrollTo(0, y);
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        }
+      });
+      expect(await boxes()).toEqual(before);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    });
+  }
+});

@@ -84,7 +84,9 @@ export function CaseVisual({
   return (
     <svg
       viewBox={`0 0 ${canvas.width} ${canvas.height}`}
-      className={`block h-auto w-full overflow-visible ${className}`}
+      // The box keeps the canvas's shape while its drawing is skipped (app.css,
+      // content-visibility); case-study-visuals.spec checks the box against the viewBox.
+      className={`block aspect-[860/540] h-auto w-full overflow-visible ${className}`}
       aria-hidden="true"
       focusable="false"
       data-case-visual={screens[slug] ? slug : "generic"}
