@@ -86,6 +86,8 @@ let cssBefore = 0;
 let cssAfter = 0;
 const appCss = /<style id="app-css">([\s\S]*?)<\/style>/;
 const fontFacesStyle = /(<style>@font-face[\s\S]*?)(<\/style>)/;
+/** One @font-face rule: its block holds declarations only, no nested braces. */
+const fontFaceRule = /@font-face\s*\{[^}]*\}/g;
 /** Only pages without the app's scripts: those are the ones that never hydrate. */
 const isStaticPage = (html: string) =>
   !html.includes("window.__reactRouterContext") && appCss.test(html);
@@ -98,9 +100,21 @@ for (const file of walk(clientDir)) {
   // The @font-face rules sit in a <style> of their own, which Beasties would drop (it keeps
   // fonts only when a rule in the same sheet uses them): set aside and put back unchanged.
   const fonts = fontFacesStyle.exec(html)?.[0] ?? "";
-  const processed = await beasties.process(fonts ? html.replace(fonts, "<!--fonts-->") : html);
+  // The stylesheet's own @font-face (the metric-matched "Manrope Fallback", named only through
+  // --font-sans) would go the same way, and the swap to Manrope on a slow phone would then
+  // move the text: set aside too, and put back at the head of the pruned stylesheet.
+  const sheetFaces = (appCss.exec(html)?.[1] ?? "").match(fontFaceRule) ?? [];
+  const processed = await beasties.process(
+    (fonts ? html.replace(fonts, "<!--fonts-->") : html).replace(
+      appCss,
+      (_, css: string) => `<style id="app-css">${css.replace(fontFaceRule, "")}</style>`,
+    ),
+  );
   // Beasties marks the document it parsed; the mark means nothing to a browser.
-  const out = processed.replace(" data-beasties-container", "").replace("<!--fonts-->", fonts);
+  const out = processed
+    .replace(" data-beasties-container", "")
+    .replace("<!--fonts-->", fonts)
+    .replace('<style id="app-css">', `<style id="app-css">${sheetFaces.join("")}`);
   cssBefore += appCss.exec(html)?.[1]?.length ?? 0;
   cssAfter += appCss.exec(out)?.[1]?.length ?? 0;
   staticPages.set(file, out);

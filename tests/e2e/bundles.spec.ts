@@ -48,6 +48,12 @@ test.describe("public pages without React (issue 13)", () => {
       );
       expect(fonts).toHaveLength(1);
       expect(fonts[0]).toMatch(/^\/assets\/manrope-text-[\w-]+\.woff2$/);
+      // The pruned stylesheet keeps the metric-matched fallback, so on a slow phone the swap to
+      // Manrope moves nothing.
+      const fallback = await page.evaluate(() =>
+        [...document.fonts].some((f) => f.family.replace(/"/g, "") === "Manrope Fallback"),
+      );
+      expect(fallback).toBe(true);
       // Nothing else on first load (the icon and client logos are inline), and the frame only
       // once the first paint is on screen: on a slow phone an early request shares the first
       // round trips with the font and holds the paint back (ADR 019).
