@@ -8,7 +8,7 @@
  * JavaScript ≤ 10 KB. A benchmark, not a test: it reports, it does not fail on a low score.
  *
  *   npm run bench:web [-- --only=/about] [-- --preset=mobile|desktop] [-- --json=out.json]
- *                     [-- --before=before.json]
+ *                     [-- --before=before.json] [-- --runs=3]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -92,6 +92,37 @@ function toRow(page: string, preset: string, lhr: Result): Row {
   };
 }
 
+/**
+ * Runs per page and preset. One Lighthouse run varies with whatever else the machine is doing
+ * (a browser-internal task at navigation commit swings from 6 to 40 ms here); Lighthouse's
+ * own guidance on variability is to take the median of several. Each figure is its median.
+ */
+const runCount = Math.max(1, Number(args.get("runs") ?? 3));
+
+/** Figure by figure, the median of a page's runs (runs Lighthouse could not finish left out). */
+function medianRow(runs: Row[]): Row {
+  const finished = runs.filter((r) => Number.isFinite(r.lcpMs));
+  const pool = finished.length ? finished : runs;
+  const median = (pick: (r: Row) => number) => {
+    const values = pool.map(pick).sort((a, b) => a - b);
+    return values[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
+  };
+  const first = pool[0] as Row;
+  return {
+    page: first.page,
+    preset: first.preset,
+    performance: median((r) => r.performance),
+    accessibility: median((r) => r.accessibility),
+    bestPractices: median((r) => r.bestPractices),
+    seo: median((r) => r.seo),
+    lcpMs: median((r) => r.lcpMs),
+    tbtMs: median((r) => r.tbtMs),
+    cls: median((r) => r.cls),
+    jsBytes: median((r) => r.jsBytes),
+    totalBytes: median((r) => r.totalBytes),
+  };
+}
+
 const before = new Map<string, Row>(
   args.has("before")
     ? (JSON.parse(readFileSync(String(args.get("before")), "utf8")) as Row[]).map((r) => [
@@ -133,6 +164,7 @@ function printTable(rows: Row[]) {
     withBefore(r, (x) => (x.jsBytes / 1024).toFixed(1)),
     withBefore(r, (x) => (x.totalBytes / 1024).toFixed(1)),
   ]);
+  console.log(`Each figure: the median of ${runCount} Lighthouse run(s) per page and preset.`);
   if (before.size) console.log("Each cell: this build (the --before run).\n");
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
   const fmt = (cells: string[]) =>
@@ -162,22 +194,26 @@ try {
   });
   for (const preset of presets) {
     for (const page of pages) {
-      const flags: Flags = { port: chrome.port, output: "json", logLevel: "error" };
-      const result = await lighthouse(
-        `${config.siteUrl}${page}`,
-        flags,
-        preset === "desktop" ? desktopConfig : undefined,
-      );
-      if (!result) throw new Error(`no Lighthouse result for ${page}`);
-      const row = toRow(page, preset, result.lhr);
-      rows.push(row);
-      // A run Lighthouse could not finish says why, instead of a row of zeros without reason.
-      const failure = result.lhr.runtimeError
-        ? ` (Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message})`
-        : "";
-      console.error(
-        `${preset.padEnd(7)} ${page}: perf ${row.performance}, LCP ${row.lcpMs} ms, CLS ${row.cls}${failure}`,
-      );
+      const runs: Row[] = [];
+      for (let run = 0; run < runCount; run++) {
+        const flags: Flags = { port: chrome.port, output: "json", logLevel: "error" };
+        const result = await lighthouse(
+          `${config.siteUrl}${page}`,
+          flags,
+          preset === "desktop" ? desktopConfig : undefined,
+        );
+        if (!result) throw new Error(`no Lighthouse result for ${page}`);
+        const row = toRow(page, preset, result.lhr);
+        runs.push(row);
+        // A run Lighthouse could not finish says why, instead of a row of zeros without reason.
+        const failure = result.lhr.runtimeError
+          ? ` (Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message})`
+          : "";
+        console.error(
+          `${preset.padEnd(7)} ${page}: perf ${row.performance}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}${failure}`,
+        );
+      }
+      rows.push(medianRow(runs));
     }
   }
 } finally {
@@ -186,21 +222,29 @@ try {
 }
 
 printTable(rows);
-const goal = rows.filter(
-  (r) =>
-    r.performance < 100 ||
-    r.accessibility < 100 ||
-    r.bestPractices < 100 ||
-    (r.seo < 100 && r.page !== "/test") ||
-    r.tbtMs > 0 ||
-    r.cls > 0 ||
-    r.lcpMs > (r.preset === "desktop" ? 400 : 1000) ||
-    r.jsBytes > 10 * 1024,
-);
-for (const r of goal) console.log(`misses the goal: ${r.preset} ${r.page}`);
+/** What keeps a row from issue 13's goal, figure by figure; empty when it meets it. */
+function misses(r: Row): string[] {
+  const out: string[] = [];
+  for (const [name, score] of [
+    ["performance", r.performance],
+    ["accessibility", r.accessibility],
+    ["best practices", r.bestPractices],
+  ] as const)
+    if (score < 100) out.push(`${name} ${score}`);
+  if (r.seo < 100 && r.page !== "/test") out.push(`SEO ${r.seo}`);
+  if (!(r.tbtMs === 0)) out.push(`TBT ${r.tbtMs} ms`);
+  if (!(r.cls === 0)) out.push(`CLS ${r.cls}`);
+  if (!(r.lcpMs <= (r.preset === "desktop" ? 400 : 1000))) out.push(`LCP ${r.lcpMs} ms`);
+  if (r.jsBytes > 10 * 1024) out.push(`JS ${(r.jsBytes / 1024).toFixed(1)} KiB`);
+  return out;
+}
+const goal = rows.filter((r) => misses(r).length > 0);
+for (const r of goal)
+  console.log(`misses the goal: ${r.preset} ${r.page} (${misses(r).join(", ")})`);
+const target = "100 everywhere, TBT 0, CLS 0, LCP ≤ 1.0 s mobile / 0.4 s desktop, JS ≤ 10 KB";
 console.log(
   goal.length
-    ? `\n${goal.length} of ${rows.length} runs miss the goal (100 everywhere, TBT 0, CLS 0, LCP ≤ 1.0 s mobile / 0.4 s desktop, JS ≤ 10 KB).`
-    : `\nAll ${rows.length} runs meet the goal (100 everywhere, TBT 0, CLS 0, LCP ≤ 1.0 s mobile / 0.4 s desktop, JS ≤ 10 KB).`,
+    ? `\n${goal.length} of ${rows.length} page results miss the goal (${target}).`
+    : `\nAll ${rows.length} page results meet the goal (${target}).`,
 );
 if (args.has("json")) writeFileSync(String(args.get("json")), `${JSON.stringify(rows, null, 2)}\n`);
