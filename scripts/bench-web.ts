@@ -232,8 +232,9 @@ function misses(r: Row): string[] {
   ] as const)
     if (score < 100) out.push(`${name} ${score}`);
   if (r.seo < 100 && r.page !== "/test") out.push(`SEO ${r.seo}`);
-  if (!(r.tbtMs === 0)) out.push(`TBT ${r.tbtMs} ms`);
-  if (!(r.cls === 0)) out.push(`CLS ${r.cls}`);
+  // A figure Lighthouse could not measure (NaN) misses too.
+  if (r.tbtMs !== 0) out.push(`TBT ${r.tbtMs} ms`);
+  if (r.cls !== 0) out.push(`CLS ${r.cls}`);
   if (!(r.lcpMs <= (r.preset === "desktop" ? 400 : 1000))) out.push(`LCP ${r.lcpMs} ms`);
   if (r.jsBytes > 10 * 1024) out.push(`JS ${(r.jsBytes / 1024).toFixed(1)} KiB`);
   return out;

@@ -1,10 +1,11 @@
 /**
  * After `react-router build`: drop modulepreload hints from the prerendered HTML (see
- * docs/decisions/005), write the brand's generated files (favicon, touch icon, one share image
- * per public page: scripts/brand-assets.ts, docs/decisions/015), give the static pages their own cut
- * of the font (scripts/text-font.ts, docs/decisions/018), precompress text files (brotli and gzip, served by
- * @fastify/static's preCompressed), drop the .data files of prerendered resource routes
- * (nothing requests them), and stamp the build with the SITE_URL it baked in.
+ * docs/decisions/005), prune each static page's stylesheet to what it uses, give the static
+ * pages their own cut of the font (scripts/text-font.ts, docs/decisions/018), write the brand's
+ * generated files (favicon, touch icon, one share image per public page: scripts/brand-assets.ts,
+ * docs/decisions/015), precompress text files (brotli and gzip, served by @fastify/static's
+ * preCompressed), drop the .data files of prerendered resource routes (nothing requests them),
+ * and stamp the build with the SITE_URL it baked in.
  */
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,6 +1,5 @@
 import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
-import { LogoList } from "./client-logos.tsx";
 import { ContactFormIsland } from "./contact-form.tsx";
 
 /**
@@ -25,13 +24,6 @@ export function ToneEyebrow({
     >
       {children}
     </p>
-  );
-}
-
-/** The client marks, drawn in the section's text colour (paper on ink, ink on paper). */
-export function ToneLogoList({ tone, className = "" }: { tone: Tone; className?: string }) {
-  return (
-    <LogoList className={className} itemClassName={tone === "dark" ? "opacity-80" : "opacity-75"} />
   );
 }
 

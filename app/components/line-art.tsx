@@ -67,7 +67,7 @@ const aspects: Record<string, string> = {
   "0 0 640 360": "aspect-[640/360]",
   "0 0 240 160": "aspect-[240/160]",
 };
-function aspectOf(viewBox: string): string {
+export function aspectOf(viewBox: string): string {
   const aspect = aspects[viewBox];
   if (!aspect) throw new Error(`line-art.tsx: no aspect-ratio class for viewBox "${viewBox}"`);
   return aspect;

@@ -1,3 +1,5 @@
+import { aspectOf } from "./line-art.tsx";
+
 /**
  * A small drawing per service for the services strip on "/", in the line-art manner of
  * line-art.tsx (same canvas as its process drawings, 1.5 px ink strokes, 2 px accent strokes,
@@ -83,14 +85,16 @@ const drawings: Readonly<
   },
 };
 
+/** Every service drawing shares the process drawings' canvas. */
+const viewBox = "0 0 240 160";
+
 export function ServiceArt({ slug, className = "" }: { slug: string; className?: string }) {
   const drawing = drawings[slug];
   if (!drawing) return null;
   return (
     <svg
-      viewBox="0 0 240 160"
-      // The box keeps its shape while its drawing is skipped (app.css, content-visibility).
-      className={`line-art aspect-[240/160] ${className}`}
+      viewBox={viewBox}
+      className={`line-art ${aspectOf(viewBox)} ${className}`}
       aria-hidden="true"
       focusable="false"
       data-drawing={slug}

@@ -90,10 +90,7 @@ function TrustedBy() {
         <h2 id="trusted-title" className="shrink-0 text-sm font-semibold text-muted">
           Trusted by independent businesses across the Southeast
         </h2>
-        <LogoList
-          className="grid flex-1 grid-cols-2 items-center gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-6"
-          itemClassName="opacity-75"
-        />
+        <LogoList className="grid flex-1 grid-cols-2 items-center gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-6" />
       </Container>
     </section>
   );

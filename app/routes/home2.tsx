@@ -1,10 +1,6 @@
 import { CaseStudyCard } from "../components/case-study-card.tsx";
-import {
-  ContactCard,
-  DirectLines,
-  ToneEyebrow,
-  ToneLogoList,
-} from "../components/landing-sections.tsx";
+import { LogoList } from "../components/client-logos.tsx";
+import { ContactCard, DirectLines, ToneEyebrow } from "../components/landing-sections.tsx";
 import { Arrow, ButtonLink, Container } from "../components/layout.tsx";
 import { LineArt } from "../components/line-art.tsx";
 import type { ProcessStep } from "../components/process-steps.tsx";
@@ -86,7 +82,7 @@ function Hero() {
           <h2 className="shrink-0 text-sm font-semibold text-muted-light">
             Independent businesses we build and host for
           </h2>
-          <ToneLogoList
+          <LogoList
             tone="dark"
             className="grid flex-1 grid-cols-2 items-center gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-6"
           />

@@ -1,10 +1,6 @@
 import { CaseStudyCard } from "../components/case-study-card.tsx";
-import {
-  ContactCard,
-  DirectLines,
-  ToneEyebrow,
-  ToneLogoList,
-} from "../components/landing-sections.tsx";
+import { LogoList } from "../components/client-logos.tsx";
+import { ContactCard, DirectLines, ToneEyebrow } from "../components/landing-sections.tsx";
 import { Arrow, ButtonLink, Container } from "../components/layout.tsx";
 import { LineArt } from "../components/line-art.tsx";
 import type { ProcessStep } from "../components/process-steps.tsx";
@@ -170,7 +166,7 @@ function Essentials() {
         </ul>
         <div className="mt-8 grid gap-3 md:grid-cols-[auto_1fr] md:items-center md:gap-6">
           <h2 className="text-sm font-semibold text-muted">Local businesses we work with</h2>
-          <ToneLogoList
+          <LogoList
             tone="light"
             className="grid grid-cols-2 items-center gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-6"
           />

@@ -40,12 +40,13 @@ test.describe("public pages without React (issue 13)", () => {
       expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
       await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
       // One font file: the pages' own cut of Manrope (scripts/text-font.ts), nothing else.
-      const fonts = await page.evaluate(() =>
-        performance
+      const { resources, firstPaint } = await page.evaluate(() => ({
+        resources: performance
           .getEntriesByType("resource")
-          .map((e) => new URL(e.name).pathname)
-          .filter((p) => p.endsWith(".woff2")),
-      );
+          .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+      }));
+      const fonts = resources.map((r) => r.path).filter((p) => p.endsWith(".woff2"));
       expect(fonts).toHaveLength(1);
       expect(fonts[0]).toMatch(/^\/assets\/manrope-text-[\w-]+\.woff2$/);
       // The pruned stylesheet keeps the metric-matched fallback, so on a slow phone the swap to
@@ -57,12 +58,6 @@ test.describe("public pages without React (issue 13)", () => {
       // Nothing else on first load (the icon and client logos are inline), and the frame only
       // once the first paint is on screen: on a slow phone an early request shares the first
       // round trips with the font and holds the paint back (ADR 019).
-      const { resources, firstPaint } = await page.evaluate(() => ({
-        resources: performance
-          .getEntriesByType("resource")
-          .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
-        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
-      }));
       expect(resources.map((r) => r.path).sort()).toEqual([fonts[0], scripts.paths()[0]].sort());
       const frame = resources.find((r) => frameOnly.test(r.path));
       expect(frame?.start).toBeGreaterThanOrEqual(firstPaint);
