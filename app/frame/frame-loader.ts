@@ -5,7 +5,10 @@
  * that already works without it, so it can wait a frame. The URL rides on the tag
  * (`data-frame`), so this text, and its hash in the CSP, never change between builds.
  *
- * The paint entry is queued when the first paint is presented; where Paint Timing is
- * missing, the load event (plus a beat) starts it instead. Either way it runs once.
+ * The first-contentful-paint entry is queued when the page's first text is presented (not
+ * first-paint, which can be a bare background hundreds of milliseconds earlier). Only a
+ * browser without Paint Timing waits for the load event instead: as a fallback beside the
+ * paint entry, a late first paint on a busy phone came after the load, and the frame before
+ * it. A page never shown needs no frame; a prerendered page reports its paint when shown.
  */
-export const frameLoaderScript = `(function(t){var u=t.dataset.frame,s=0;function go(){if(s)return;s=1;setTimeout(function(){var m=document.createElement("script");m.type="module";m.src=u;document.body.appendChild(m)})}try{new PerformanceObserver(go).observe({type:"paint",buffered:true})}catch(e){}addEventListener("load",function(){setTimeout(go,300)})})(document.currentScript);`;
+export const frameLoaderScript = `(function(t){var u=t.dataset.frame,s=0,P=window.PerformanceObserver;function go(){if(s)return;s=1;setTimeout(function(){var m=document.createElement("script");m.type="module";m.src=u;document.body.appendChild(m)})}if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(l){l.getEntriesByName("first-contentful-paint").length&&go()}).observe({type:"paint",buffered:true});else addEventListener("load",go)})(document.currentScript);`;
