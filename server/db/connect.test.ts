@@ -1,11 +1,39 @@
+import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { connectDatabase } from "./connect.ts";
+import { connectDatabase, openSqlite } from "./connect.ts";
 
 describe("connectDatabase (SQLite default)", () => {
+  it("opens a new database in WAL while another process holds its lock, by waiting", async () => {
+    // Another process holds the fresh file's exclusive lock for 400 ms: opening it (which
+    // switches it to WAL) must wait that out, not fail with "database is locked".
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "fineline-wal-")), "app.db");
+    const holder = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const { DatabaseSync } = require("node:sqlite");
+         const db = new DatabaseSync(${JSON.stringify(file)});
+         db.exec("BEGIN EXCLUSIVE; CREATE TABLE held (x)");
+         console.log("held");
+         setTimeout(() => { db.exec("COMMIT"); db.close(); }, 400);`,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    await new Promise<void>((resolve) => holder.stdout.once("data", () => resolve()));
+    const handle = openSqlite(file);
+    try {
+      const mode = await sql.raw("PRAGMA journal_mode").execute(handle.db);
+      expect(Object.values(mode.rows[0] as object)[0]).toBe("wal");
+    } finally {
+      await handle.close();
+      await new Promise((resolve) => holder.once("close", resolve));
+    }
+  });
+
   it("creates DATA_DIR/app.db, migrated, with durable settings", async () => {
     const dataDir = path.join(
       mkdtempSync(path.join(tmpdir(), "fineline-connect-")),

@@ -25,8 +25,8 @@ export function openSqlite(file: string): DatabaseHandle {
   const database = new DatabaseSync(file);
   // First, so that everything after it (switching to WAL included) waits for another
   // process's lock instead of failing at once with SQLITE_BUSY.
-  database.exec("PRAGMA busy_timeout = 5000");
-  database.exec("PRAGMA journal_mode = WAL");
+  database.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  switchToWal(database);
   database.exec("PRAGMA synchronous = FULL");
   database.exec("PRAGMA foreign_keys = ON");
   // Deleted rows are overwritten, not left in free pages: an erased lead is gone from the file.
@@ -35,6 +35,35 @@ export function openSqlite(file: string): DatabaseHandle {
     dialect: new NodeSqliteDialect({ database: nodeSqliteDatabase(database) }),
   });
   return { db, engine: "sqlite", close: () => db.destroy() };
+}
+
+const busyTimeoutMs = 5000;
+
+/**
+ * WAL is a property of the file, set once by whichever process opens it first. Converting
+ * needs exclusive access, and SQLite does not always run the busy handler for it: three
+ * create-admin runs opening a fresh database together failed one with "database is locked"
+ * (about 1 open in 120 under stress). So the mode is read first (an established database
+ * takes no lock at all), and a refused or busy switch is retried within the busy timeout.
+ */
+function switchToWal(database: DatabaseSync) {
+  const deadline = Date.now() + busyTimeoutMs;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      const mode = (database.prepare("PRAGMA journal_mode").get() as { journal_mode: string })
+        .journal_mode;
+      if (mode === "wal") return;
+      // A switch SQLite refuses returns the old mode rather than an error.
+      const now = database.prepare("PRAGMA journal_mode = WAL").get() as { journal_mode: string };
+      if (now.journal_mode === "wal") return;
+    } catch (error) {
+      if (!/database is locked|busy/i.test((error as Error).message)) throw error;
+    }
+    if (Date.now() + pause > deadline)
+      throw new Error("could not switch the database to WAL: database is locked");
+    // Opening is synchronous (node:sqlite), and so is this short wait, at start-up only.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pause);
+  }
 }
 
 /**
