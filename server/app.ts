@@ -177,7 +177,7 @@ export async function buildApp(
       reply.header("Content-Security-Policy", resourceCsp);
   });
 
-  const database = deps.database ?? (await connectDatabase(config));
+  const database = deps.database ?? (await connectDatabase(config, app.log));
   // Shut down in reverse order of start-up: stop sending, then close the database.
   const closers: Array<() => unknown> = [];
   if (!deps.database) closers.push(() => database.close());
