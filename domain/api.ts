@@ -10,9 +10,10 @@ import * as z from "zod/mini";
 export const errorBody = z.object({ message: z.string() });
 
 /**
- * Names, addresses and tokens are one line of printable text: no C0 control character or DEL.
- * Free text (messages, notes) may hold anything a paste brings (tabs, line breaks, a form feed
- * from a word processor) except NUL, which PostgreSQL cannot store in text at all.
+ * Addresses and tokens are one line of printable text: no C0 control character or DEL. Names
+ * refuse more (nameCheck). Free text (messages, notes) may hold anything a paste brings (tabs,
+ * line breaks, a form feed from a word processor) except NUL, which PostgreSQL cannot store in
+ * text at all.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
 const controlCharacter = /[\u0000-\u001f\u007f]/;
@@ -20,11 +21,28 @@ const controlCharacter = /[\u0000-\u001f\u007f]/;
 export const hasControlCharacter = (value: string) => controlCharacter.test(value);
 export const hasNul = (value: string) => value.includes("\u0000");
 
-/** A one-line string without control characters (names, e-mail addresses, tokens). */
+/** A one-line string without control characters (e-mail addresses, tokens, login fields). */
 export const lineCheck = (error: string) =>
   z.refine<string>((value) => !hasControlCharacter(value), { error });
+
 /** A text without NUL (messages, notes). */
 export const textCheck = (error: string) => z.refine<string>((value) => !hasNul(value), { error });
+
+/**
+ * What a person's name may not hold, since it is shown to others (the admin, the daily digest)
+ * and must read as typed: control characters (C0, DEL and C1, which terminals act on), line and
+ * paragraph separators (a second line), and the bidirectional embeddings, overrides and isolates,
+ * which turn `Ann\u202Egnp.exe` into "Annexe.png" on screen. The direction marks (LRM, RLM, ALM)
+ * go too: a name in any script renders correctly without explicit marks, so one only hides.
+ */
+const notInName =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+
+const isOneLineName = (value: string) => !notInName.test(value);
+
+/** A person's name on one line that shows as typed: see notInName. */
+export const nameCheck = (error: string) => z.refine<string>(isOneLineName, { error });
 
 /**
  * An ISO 8601 timestamp as this API writes them (`Date.toISOString()`), from 1970 to 9999:

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { lineCheck, optionalBody } from "./api.ts";
+import { lineCheck, nameCheck, optionalBody } from "./api.ts";
 import { isValidEmail } from "./email.ts";
 import { limits } from "./limits.ts";
 
@@ -24,7 +24,7 @@ const personName = (error: string) =>
       z.trim(),
       z.minLength(1, { error }),
       z.maxLength(limits.name, { error }),
-      lineCheck(error),
+      nameCheck(error),
     );
 
 /** Sign-up payload (spec section 3): email, password, first_name, last_name. */

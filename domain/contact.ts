@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { lineCheck, textCheck } from "./api.ts";
+import { nameCheck, textCheck } from "./api.ts";
 import { contactTexts, honeypotField } from "./contact-texts.ts";
 import { isValidEmail } from "./email.ts";
 import { limits } from "./limits.ts";
@@ -15,7 +15,7 @@ const name = (invalid: string) =>
     .check(
       z.trim(),
       z.minLength(1, { error: invalid }),
-      lineCheck(invalid),
+      nameCheck(invalid),
       z.describe(`At most ${limits.name} characters.`),
     );
 

@@ -87,6 +87,25 @@ describe.each(testEngines)("hostile input on $name", (engine) => {
     expect(login.json()).toEqual({ message: authTexts.malformed });
   });
 
+  it("refuses a right-to-left override in a contact name or a sign-up name, storing nothing", async () => {
+    const reversed = "Ann\u202egnp.exe";
+    const contact = await post("/api/leads/contact-us", { ...valid, firstName: reversed });
+    expect(contact.statusCode).toBe(400);
+    expect(contact.json()).toEqual({ message: contactTexts.invalidFirstName });
+    expect(await countLeads(database.db)).toBe(0);
+    const account = {
+      email: "sam@shop.example",
+      password: "correct horse",
+      first_name: "Sam",
+      last_name: "Reyes",
+    };
+    const signup = await post("/api/auth/signup", { ...account, last_name: reversed });
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json()).toEqual({ message: authTexts.invalidLastName });
+    // No account was made: the address is still free.
+    expect((await post("/api/auth/signup", account)).statusCode).toBe(201);
+  });
+
   it("refuses a NUL in notes, and leaves the lead as it was", async () => {
     const { id } = await createContactLead(database.db, { ...valid, sourcePage: "/" });
     const res = await post(
