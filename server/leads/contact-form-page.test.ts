@@ -25,6 +25,47 @@ describe("refillContactForm", () => {
     expect(html.match(/value="a@b.example"/g)).toHaveLength(1);
   });
 
+  it("inserts values holding replacement patterns ($', $`, $&, $1, $$, $<name>) as they are", () => {
+    // The refused post's values, escaped, and the page around them unchanged byte for byte:
+    // the same refill with a plain marker in the field, the marker then swapped for the value.
+    const escaped: [string, string][] = [
+      ["$'", "$&#39;"],
+      ["$`", "$`"],
+      ["$&", "$&amp;"],
+      ["$1", "$1"],
+      ["$$", "$$"],
+      ["$<name>", "$&lt;name&gt;"],
+    ];
+    const formStart = page.indexOf('data-island="contact-form"');
+    const formEnd = page.indexOf("</form>");
+    const filled = { email: "a@b.example", firstName: "Ann", lastName: "Lee", message: "Hi" };
+    for (const field of ["email", "firstName", "lastName", "message"] as const) {
+      for (const [pattern, html] of escaped) {
+        const value = `x${pattern}y`;
+        const shown = `x${html}y`;
+        const marker = "\u2063marker\u2063";
+        const status = `Not ${pattern}`;
+        const refilled =
+          refillContactForm(page, { ...filled, [field]: value }, status, "failed") ?? "";
+        const expected = (
+          refillContactForm(page, { ...filled, [field]: marker }, status, "failed") ?? ""
+        )
+          .split(marker)
+          .join(shown);
+        const label = `${field} ${pattern}`;
+        expect(refilled, label).toBe(expected);
+        expect(refilled.slice(0, formStart), label).toBe(page.slice(0, formStart));
+        expect(refilled.slice(refilled.indexOf("</form>")), label).toBe(page.slice(formEnd));
+        const inForm =
+          field === "message"
+            ? refilled.match(/<textarea[^>]*>([^<]*)<\/textarea>/)?.[1]
+            : refilled.match(new RegExp(`<input value="([^"]*)"(?=[^>]*name="${field}")`))?.[1];
+        expect(inForm, label).toBe(shown);
+        expect(refilled, label).toContain(`>Not ${html}</p>`);
+      }
+    }
+  });
+
   it("treats anything but text as empty", () => {
     const html = refillContactForm(page, { email: ["x"], message: { a: 1 } }, null, "failed") ?? "";
     expect(html).toContain('<input value="" type="email"');

@@ -55,11 +55,11 @@ export function refillContactForm(
   if (start === -1 || end === -1) return null;
   const focus = fieldOf(outcome, posted);
   let form = html.slice(start, end);
+  // Every insertion is a function's result: a replacement string would read $&, $', $` and $1
+  // in what the visitor typed as patterns and copy other parts of the page into the form.
   for (const name of ["email", "firstName", "lastName"] as const) {
-    form = form.replace(
-      new RegExp(`<input(?=[^>]*\\sname="${name}")`),
-      `<input value="${escapeHtml(textOf(posted[name]))}"${focus === name ? " autofocus" : ""}`,
-    );
+    const input = `<input value="${escapeHtml(textOf(posted[name]))}"${focus === name ? " autofocus" : ""}`;
+    form = form.replace(new RegExp(`<input(?=[^>]*\\sname="${name}")`), () => input);
   }
   form = form.replace(
     /(<textarea(?=[^>]*\sname="message")[^>]*)>(<\/textarea>)/,
