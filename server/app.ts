@@ -11,6 +11,11 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { signingKeyFor } from "./auth/secret.ts";
 import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
+import {
+  databaseTrouble,
+  unavailableRetryAfterSeconds,
+  unavailableText,
+} from "./db/unavailable.ts";
 import { contactRoutes } from "./leads/contact.routes.ts";
 import { contactFormPages } from "./leads/contact-form-page.ts";
 import { triageRoutes } from "./leads/lead-triage.routes.ts";
@@ -235,6 +240,13 @@ export async function buildApp(
     if (error.code === limitStoreDown) {
       reply.header("Retry-After", "60");
       return reply.code(503).send({ message: error.message });
+    }
+    // The database is down or hung: an honest 503 the client may retry, not a 500.
+    const trouble = status >= 500 ? databaseTrouble(error) : null;
+    if (trouble) {
+      request.log.warn({ err: error, trouble }, "request failed: the database did not answer");
+      reply.header("Retry-After", String(unavailableRetryAfterSeconds));
+      return reply.code(503).send({ message: unavailableText });
     }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");

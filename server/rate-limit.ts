@@ -1,7 +1,9 @@
 import { createRequire } from "node:module";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { unavailableText } from "./db/unavailable.ts";
 import type { SharedCounter } from "./shared-rate-limit.ts";
+import { withinTime } from "./within-time.ts";
 
 type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
@@ -53,11 +55,17 @@ type LimitParams = {
 export const limitStoreDown = "LIMIT_STORE_UNAVAILABLE";
 
 /**
- * A store shared by every instance (PostgreSQL): each route's limit counts under its own name,
- * so the contact form and sign-in never share a count. When the store does not answer, a limit
- * that guards accounts (sign-in, sign-up, refresh) fails closed with a 503, and one in front of
- * the contact form fails open: a lead is worth more than a limit. Either way it is logged, at
- * most every 30 s.
+ * How long a request waits for the shared store's count. A store that hangs must not hold
+ * every limited route as long as it does: after this, the limit decides without it.
+ */
+export const limitStoreWaitMs = 1_000;
+
+/**
+ * A store shared by every instance (PostgreSQL or Redis): each route's limit counts under its
+ * own name, so the contact form and sign-in never share a count. When the store does not
+ * answer within limitStoreWaitMs, a limit that guards accounts (sign-in, sign-up, refresh)
+ * fails closed with a 503, and one in front of the contact form fails open: a lead is worth
+ * more than a limit. Either way it is logged, at most every 30 s.
  */
 function sharedStore(counter: SharedCounter, log: FastifyBaseLogger) {
   let lastWarned = 0;
@@ -70,10 +78,18 @@ function sharedStore(counter: SharedCounter, log: FastifyBaseLogger) {
       this.#failOpen = Boolean(params.failOpen);
     }
     incr(key: string, cb: Callback, timeWindow: number) {
-      this.#settle(counter.hit(`${this.#name}|${key}`, timeWindow), cb, timeWindow);
+      this.#settle(
+        withinTime(counter.hit(`${this.#name}|${key}`, timeWindow), limitStoreWaitMs),
+        cb,
+        timeWindow,
+      );
     }
     read(key: string, cb: Callback, timeWindow: number) {
-      this.#settle(counter.peek(`${this.#name}|${key}`, timeWindow), cb, timeWindow);
+      this.#settle(
+        withinTime(counter.peek(`${this.#name}|${key}`, timeWindow), limitStoreWaitMs),
+        cb,
+        timeWindow,
+      );
     }
     child(routeOptions: object) {
       return new SharedStore(routeOptions as LimitParams);
@@ -93,10 +109,10 @@ function sharedStore(counter: SharedCounter, log: FastifyBaseLogger) {
           }
           if (this.#failOpen) return cb(null, { current: 0, ttl: timeWindow });
           cb(
-            Object.assign(
-              new Error("This is unavailable for a moment. Please try again in a minute."),
-              { statusCode: 503, code: limitStoreDown },
-            ),
+            Object.assign(new Error(unavailableText), {
+              statusCode: 503,
+              code: limitStoreDown,
+            }),
           );
         },
       );

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import type { Db } from "./db/connect.ts";
+import { withinTime } from "./within-time.ts";
 
 /**
  * Resolves when this instance can serve (GET /readyz), rejects otherwise: its database answers a trivial query within
@@ -14,16 +15,4 @@ export async function databaseAnswers(db: Db, timeoutMs = 2_000): Promise<void> 
 /** The same for the shared rate-limit store, when it is Redis. */
 export async function redisAnswers(redis: Redis, timeoutMs = 2_000): Promise<void> {
   await withinTime(redis.ping(), timeoutMs);
-}
-
-async function withinTime(pending: Promise<unknown>, timeoutMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    await Promise.race([pending, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,4 +1,6 @@
 import type { Config } from "./config.ts";
+import { migrationTimeouts } from "./db/postgres-pool.ts";
+import { databaseTrouble } from "./db/unavailable.ts";
 
 /** Node's system errors carry a code (EADDRINUSE, ECONNREFUSED…) and sometimes a path. */
 type SystemError = Error & { code?: string; path?: string; syscall?: string };
@@ -49,6 +51,8 @@ export function describeStartupFailure(
     return `server: cannot listen on ${config.host}; set HOST to an address of this machine`;
   if (code === "EACCES" && system?.syscall === "listen")
     return `server: not allowed to listen on port ${config.port}; use a port above 1023`;
+  if (config.databaseUrl && databaseTrouble(error) === "timeout")
+    return `database: PostgreSQL at ${databaseHost(config.databaseUrl)} did not answer within ${migrationTimeouts.connectMs / 1000} s; is it running and reachable, and is DATABASE_URL right?`;
   if (config.databaseUrl && code && unreachableCodes.has(code))
     return `database: cannot reach PostgreSQL at ${databaseHost(config.databaseUrl)} (${code}); is it running, and is DATABASE_URL right?`;
   if (

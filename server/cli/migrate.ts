@@ -5,11 +5,12 @@ import type { Kysely } from "kysely";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openPostgres, openSqlite } from "../db/connect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { migrationTimeouts } from "../db/postgres-pool.ts";
 
 try {
   const config = loadConfig(process.env);
   const handle = config.databaseUrl
-    ? openPostgres(config.databaseUrl)
+    ? openPostgres(config.databaseUrl, { timeouts: migrationTimeouts })
     : openSqlite(path.join(config.dataDir, "app.db"));
   try {
     const { results = [] } = await migrateToLatest(handle.db as unknown as Kysely<unknown>);

@@ -5,6 +5,13 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { migrateToLatest } from "./migrate.ts";
 import { NodeSqliteDialect, nodeSqliteDatabase } from "./node-sqlite-adapter.ts";
+import {
+  createPostgresPool,
+  type DatabaseLog,
+  migrationTimeouts,
+  type PostgresTimeouts,
+  serveTimeouts,
+} from "./postgres-pool.ts";
 import type { Database } from "./schema.ts";
 
 export type Engine = "sqlite" | "postgres";
@@ -83,8 +90,6 @@ function createPrivately(file: string) {
 // turns them into a Date at local midnight, which shifts the day in any zone west of UTC.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
-/** Where the database layer reports what the operator should know (pino's shape: the app's logger). */
-export type DatabaseLog = { warn: (details: object, message: string) => void };
 const stderrLog: DatabaseLog = {
   warn: (details, message) => {
     const error = (details as { err?: unknown }).err;
@@ -92,42 +97,46 @@ const stderrLog: DatabaseLog = {
   },
 };
 
-/** PostgreSQL with its durable defaults (fsync, synchronous_commit on): COMMIT means on disk. */
+/**
+ * PostgreSQL with its durable defaults (fsync, synchronous_commit on): COMMIT means on disk.
+ * Lost connections are logged and replaced, and every wait is bounded (postgres-pool.ts).
+ */
 export function openPostgres(
   connectionString: string,
-  options: { schema?: string; max?: number; log?: DatabaseLog } = {},
+  options: { schema?: string; max?: number; log?: DatabaseLog; timeouts?: PostgresTimeouts } = {},
 ): DatabaseHandle {
-  const log = options.log ?? stderrLog;
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.max ?? 10,
-    // A test run lives in its own schema; production uses the URL's default.
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  const pool = createPostgresPool(connectionString, {
+    ...options,
+    log: options.log ?? stderrLog,
+    timeouts: options.timeouts ?? serveTimeouts,
   });
-  // A connection PostgreSQL ends (a restart, a failover, pg_terminate_backend, a network cut)
-  // emits 'error' on its client, idle or in use, and an 'error' nobody listens to ends the
-  // process: one terminated backend took every instance down. The client is unusable from
-  // then on; pg-pool drops it (at once when idle, when released when in use) and opens a new
-  // connection on the next use, and the query it was running fails. So: log it, and go on.
-  pool.on("connect", (client) => {
-    client.on("error", (error) =>
-      log.warn({ err: error }, "database connection lost; a new one is opened on next use"),
-    );
-  });
-  // pg-pool repeats an idle client's error on the pool: already logged by the client's listener.
-  pool.on("error", () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: "postgres", close: () => db.destroy() };
 }
 
-/** Opens the configured database and brings its schema up to date. */
+/**
+ * Opens the configured database and brings its schema up to date. On PostgreSQL, migrations
+ * run on a connection of their own without statement limits (an index build may take long);
+ * the pool that serves requests has them.
+ */
 export async function connectDatabase(
   config: { dataDir: string; databaseUrl: string | undefined },
   log?: DatabaseLog,
 ): Promise<DatabaseHandle> {
-  const handle = config.databaseUrl
-    ? openPostgres(config.databaseUrl, { log })
-    : openSqlite(path.join(config.dataDir, "app.db"));
+  if (config.databaseUrl) {
+    const migrator = openPostgres(config.databaseUrl, {
+      max: 1,
+      log,
+      timeouts: migrationTimeouts,
+    });
+    try {
+      await migrateToLatest(migrator.db as unknown as Kysely<unknown>);
+    } finally {
+      await migrator.close();
+    }
+    return openPostgres(config.databaseUrl, { log });
+  }
+  const handle = openSqlite(path.join(config.dataDir, "app.db"));
   try {
     await migrateToLatest(handle.db as unknown as Kysely<unknown>);
   } catch (error) {

@@ -12,6 +12,7 @@ import { leadSourceOf, utmOf, type VisitSource } from "../../domain/lead-source.
 import type { SpamReason } from "../../domain/spam.ts";
 import { typed } from "../api/contracts.ts";
 import type { Db } from "../db/connect.ts";
+import { databaseTrouble, unavailableRetryAfterSeconds } from "../db/unavailable.ts";
 import { limitPerWindow, tenMinutes } from "../rate-limit.ts";
 import type { PostedContact } from "./contact-form-page.ts";
 import { formTokenKey, formTokenVerdict, issueFormToken } from "./form-token.ts";
@@ -95,17 +96,26 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
   // page that says why, not on JSON: the page it came from with everything typed still in the
   // form when the body could be read, else the outcome's page. Anything else goes to the
   // application's error handler.
+  // A database that does not answer (503) is answered the same way, with everything typed kept.
   app.setErrorHandler(async (error: { statusCode?: number; message?: string }, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (!isFormPost(request) || status < 400 || status >= 500) throw error;
+    const status = databaseTrouble(error) ? 503 : (error.statusCode ?? 500);
+    if (!isFormPost(request) || status < 400 || (status >= 500 && status !== 503)) throw error;
     const outcome: ContactOutcome =
-      status === 429 ? "too-many" : outcomeForMessage(error.message ?? contactTexts.failure);
+      status === 429
+        ? "too-many"
+        : status === 503
+          ? "failed"
+          : outcomeForMessage(error.message ?? contactTexts.failure);
+    if (status === 503) {
+      request.log.warn({ err: error }, "contact: the database did not answer");
+      reply.header("Retry-After", String(unavailableRetryAfterSeconds));
+    }
     const body = request.body;
     if (
       opts.refusedFormPage &&
       body &&
       typeof body === "object" &&
-      (status === 400 || status === 429)
+      (status === 400 || status === 429 || status === 503)
     ) {
       const posted = body as PostedContact & { sourcePage?: unknown };
       // Without the page (an unreadable file), the redirect below still says why.

@@ -1,4 +1,5 @@
 import type { Db } from "../db/connect.ts";
+import { databaseTrouble } from "../db/unavailable.ts";
 import {
   type ContactLeadResult,
   type ContactLeadWrite,
@@ -27,14 +28,29 @@ export function createLeadWriter(db: Db, { maxBatch = 64 }: { maxBatch?: number 
         batch.map((p) => p.write),
       );
       for (const [i, pending] of batch.entries()) pending.resolve(results[i] as ContactLeadResult);
-    } catch {
-      // One bad write must not fail its neighbours: retry each on its own.
-      for (const pending of batch) {
-        createContactLead(db, pending.write.lead, pending.write).then(
-          pending.resolve,
-          pending.reject,
-        );
+    } catch (error) {
+      // A database that does not answer will not answer a retry either: fail them now (503).
+      if (databaseTrouble(error) === "timeout") {
+        for (const pending of batch) pending.reject(error);
+        return;
       }
+      // One bad write must not fail its neighbours: retry each on its own.
+      for (const pending of batch) writeAlone(pending.write).then(pending.resolve, pending.reject);
+    }
+  }
+
+  /**
+   * One lead in a transaction of its own. A connection lost under it (a failover ends every
+   * pooled connection at once, and the pool may hand out another that is already dead) is
+   * replaced and the write tried again, twice at most. A lead the lost commit did store is
+   * found again as a duplicate (same e-mail and message within ten minutes), never stored twice.
+   */
+  async function writeAlone(write: ContactLeadWrite, attempt = 1): Promise<ContactLeadResult> {
+    try {
+      return await createContactLead(db, write.lead, write);
+    } catch (error) {
+      if (databaseTrouble(error) !== "lost" || attempt >= 3) throw error;
+      return writeAlone(write, attempt + 1);
     }
   }
 

@@ -36,6 +36,11 @@ export function makeFakeBuild(): string {
     page("Almost there.", `<p role="alert">Too many requests.</p>${contactFormMarkup}`),
     true,
   );
+  write(
+    "contact/failed/index.html",
+    page("Not sent yet.", `<p role="alert">Submission failed.</p>${contactFormMarkup}`),
+    true,
+  );
   write("about/index.html", page("About"), true);
   write("secret/blog/blog/the-5-Ds/index.html", page("The 5 Ds"), true);
   write("__spa-fallback.html", page("App"), true);
