@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { contactPost } from "../test-support/contact-post.ts";
 import { runCli } from "../test-support/run-cli.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 
@@ -16,6 +17,21 @@ const emailsIn = (file: string) => {
     database.close();
   }
 };
+
+/**
+ * What is in DATA_DIR: every file by name, the database and its WAL by inode, size and
+ * modification time. Not by content: reading a file here would drop the test server's locks
+ * on it (POSIX releases a process's locks when any of its descriptors on the file closes).
+ * The -shm is named only: readers write their marks in it without any write to the database.
+ */
+const dataDirState = (dataDir: string) =>
+  Object.fromEntries(
+    readdirSync(dataDir).map((name) => {
+      const stat = statSync(path.join(dataDir, name), { bigint: true });
+      const unchanging = stat.isFile() && !name.endsWith("-shm");
+      return [name, unchanging ? `${stat.ino} ${stat.size} ${stat.mtimeNs}` : "present"];
+    }),
+  );
 
 describe("npm run backup / restore (SQLite)", () => {
   it("backs up under write load, restores, and finds every lead acknowledged before the backup began", async () => {
@@ -125,4 +141,39 @@ describe("npm run backup / restore (SQLite)", () => {
     expect(postgres.output).not.toContain("s3cret");
     expect(existsSync(path.join(dataDir, "x.db"))).toBe(false);
   });
+
+  it("refuses a backup written into DATA_DIR, however the path is spelled, and leaves the database as it was", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "fineline-backup-"));
+    const dataDir = path.join(root, "data");
+    const app = await buildTestApp(undefined, { DATA_DIR: dataDir });
+    try {
+      expect((await app.inject(contactPost("inside", 1))).statusCode).toBe(201);
+      mkdirSync(path.join(dataDir, "backups"));
+      symlinkSync(dataDir, path.join(root, "link"));
+      const before = dataDirState(dataDir);
+      // The journal's name, with the server running, is the one that locked every later backup.
+      for (const out of [
+        path.join(dataDir, "app.db-journal"),
+        path.join(dataDir, "..", "data", "copy.db"),
+        path.join(root, "link", "copy.db"),
+        path.join(dataDir, "backups", "copy.db"),
+      ]) {
+        const refused = await runCli("backup", ["--out", out], { DATA_DIR: dataDir });
+        expect([refused.status, refused.output]).toEqual([
+          1,
+          `backup: ${path.resolve(out)} is in DATA_DIR (${dataDir}): write backups somewhere else.\n`,
+        ]);
+      }
+      expect(dataDirState(dataDir)).toEqual(before);
+      expect(readdirSync(path.join(dataDir, "backups"))).toEqual([]);
+
+      const elsewhere = await runCli("backup", ["--out", path.join(root, "fineline.db")], {
+        DATA_DIR: dataDir,
+      });
+      expect(elsewhere.status, elsewhere.output).toBe(0);
+      expect(elsewhere.output).toMatch(/^backup: 1 leads, /);
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
 });

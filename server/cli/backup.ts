@@ -5,7 +5,7 @@
 import { backupSqlite } from "../db/sqlite-backup.ts";
 import { runSqliteFileCommand } from "./sqlite-file-command.ts";
 
-runSqliteFileCommand({
+await runSqliteFileCommand({
   name: "backup",
   flag: "out",
   postgresAdvice: "back up PostgreSQL with pg_dump",

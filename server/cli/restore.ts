@@ -6,12 +6,12 @@
 import { restoreSqlite } from "../db/sqlite-backup.ts";
 import { runSqliteFileCommand } from "./sqlite-file-command.ts";
 
-runSqliteFileCommand({
+await runSqliteFileCommand({
   name: "restore",
   flag: "in",
   postgresAdvice: "restore PostgreSQL with pg_restore",
-  run(databaseFile, input, dataDir) {
-    const result = restoreSqlite(input, databaseFile);
+  async run(databaseFile, input, dataDir) {
+    const result = await restoreSqlite(input, databaseFile);
     return (
       `restore: ${result.leads} leads restored into ${dataDir} in ${Math.round(result.ms)} ms.` +
       (result.previous ? ` The database it replaced is kept as ${result.previous}.` : "") +

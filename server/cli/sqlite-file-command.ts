@@ -8,13 +8,13 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.ts";
 import { BackupError } from "../db/sqlite-backup.ts";
 
-export function runSqliteFileCommand(command: {
+export async function runSqliteFileCommand(command: {
   name: "backup" | "restore";
   flag: "out" | "in";
   /** What to do instead when DATABASE_URL is set ("back up PostgreSQL with pg_dump"). */
   postgresAdvice: string;
   /** Does the work on `app.db` in DATA_DIR with the file given; returns the line to print. */
-  run: (databaseFile: string, file: string, dataDir: string) => string;
+  run: (databaseFile: string, file: string, dataDir: string) => string | Promise<string>;
 }) {
   const { name, flag } = command;
   const usage = `usage: npm run ${name} -- --${flag} backups/fineline-2026-11-25.db`;
@@ -30,7 +30,7 @@ export function runSqliteFileCommand(command: {
       console.error(`${name}: DATABASE_URL is set: ${command.postgresAdvice} (README, "Backups").`);
       process.exit(2);
     }
-    console.log(command.run(path.join(config.dataDir, "app.db"), file, config.dataDir));
+    console.log(await command.run(path.join(config.dataDir, "app.db"), file, config.dataDir));
   } catch (error) {
     if (error instanceof ConfigError)
       for (const problem of error.problems) console.error(`config: ${problem}`);

@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   closeSync,
   constants,
   copyFileSync,
@@ -6,12 +7,21 @@ import {
   fsyncSync,
   mkdirSync,
   openSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
 } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { Kysely, sql } from "kysely";
+import type { Migration } from "kysely/migration";
+import { migrations, migratorFor } from "./migrate.ts";
+import {
+  NodeSqliteDialect,
+  nodeSqliteDatabase,
+  withNestedTransactionsAsSavepoints,
+} from "./node-sqlite-adapter.ts";
 
 /** A problem the operator can fix, said in one line (the CLIs print it without a stack). */
 export class BackupError extends Error {}
@@ -23,7 +33,7 @@ export type BackupSummary = { file: string; leads: number; bytes: number; ms: nu
  * snapshot (a WAL read transaction, so writers are not blocked) and writes a compact,
  * self-contained file. It is written beside its destination, checked, flushed to disk and
  * only then renamed into place, so a crash never leaves a half backup under the real name.
- * The file holds personal data: it is created 0600.
+ * The file holds personal data: it is created 0600. Never inside DATA_DIR (`refuseInDataDir`).
  */
 export function backupSqlite(databaseFile: string, outFile: string): BackupSummary {
   const started = performance.now();
@@ -33,6 +43,7 @@ export function backupSqlite(databaseFile: string, outFile: string): BackupSumma
   if (existsSync(out)) throw new BackupError(`${out} already exists: choose a new name.`);
   if (!existsSync(path.dirname(out)))
     throw new BackupError(`the folder ${path.dirname(out)} does not exist.`);
+  refuseInDataDir(out, path.dirname(databaseFile));
   const partial = `${out}.partial-${process.pid}`;
   // Created empty and private first: VACUUM INTO fills an existing empty file, keeping its mode.
   closeSync(openSync(partial, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600));
@@ -44,7 +55,7 @@ export function backupSqlite(databaseFile: string, outFile: string): BackupSumma
     } finally {
       source.close();
     }
-    const leads = checkedLeadCount(partial);
+    const leads = siteLeadCount(partial, readContents(partial));
     flush(partial);
     renameSync(partial, out);
     flush(path.dirname(out));
@@ -62,13 +73,20 @@ export type RestoreSummary = { leads: number; previous: string | null; ms: numbe
  * under a running server would pull the file from under its feet. The database it replaces
  * is kept beside it (`app.db.before-restore-<time>`), never deleted: a restore of the wrong
  * file can itself be undone. Migrations run on the next start, so an older backup is brought
- * up to date then.
+ * up to date then; a file they could not bring up to date is refused before anything moves
+ * (`requireHistoryOfThisVersion`). Both files end up 0600, whatever mode the backup had.
  */
-export function restoreSqlite(backupFile: string, databaseFile: string, now = new Date()) {
+export async function restoreSqlite(
+  backupFile: string,
+  databaseFile: string,
+  now = new Date(),
+): Promise<RestoreSummary> {
   const started = performance.now();
   const input = path.resolve(backupFile);
   if (!existsSync(input)) throw new BackupError(`${input} does not exist.`);
-  const leads = checkedLeadCount(input);
+  const contents = readContents(input);
+  await requireHistoryOfThisVersion(input, contents);
+  const leads = siteLeadCount(input, contents);
   const previous = existsSync(databaseFile)
     ? `${databaseFile}.before-restore-${now.toISOString().replace(/[:.]/g, "-")}`
     : null;
@@ -79,11 +97,14 @@ export function restoreSqlite(backupFile: string, databaseFile: string, now = ne
   const incoming = `${databaseFile}.restoring-${process.pid}`;
   copyFileSync(input, incoming, constants.COPYFILE_EXCL);
   try {
+    // The copy takes the backup's mode (0644 if it was kept so): made private before it is
+    // the database. Until then it is no more readable than the backup it came from.
+    chmodSync(incoming, 0o600);
     flush(incoming);
     if (previous) {
-      renameSync(databaseFile, previous);
+      setAside(databaseFile, previous);
       for (const suffix of ["-wal", "-shm"])
-        if (existsSync(databaseFile + suffix)) renameSync(databaseFile + suffix, previous + suffix);
+        if (existsSync(databaseFile + suffix)) setAside(databaseFile + suffix, previous + suffix);
     }
     renameSync(incoming, databaseFile);
     flush(path.dirname(databaseFile));
@@ -91,7 +112,31 @@ export function restoreSqlite(backupFile: string, databaseFile: string, now = ne
     rmSync(incoming, { force: true });
     throw error;
   }
-  return { leads, previous, ms: performance.now() - started } satisfies RestoreSummary;
+  return { leads, previous, ms: performance.now() - started };
+}
+
+/**
+ * The database a restore replaces keeps its personal data: private, even if it was itself
+ * restored from a readable backup by an older version.
+ */
+function setAside(file: string, keptAs: string) {
+  renameSync(file, keptAs);
+  chmodSync(keptAs, 0o600);
+}
+
+/**
+ * A backup has no place in DATA_DIR, whichever path leads there (real paths are compared, so
+ * `..` and symlinked folders too): SQLite takes a file beside the database named like its
+ * journal (`app.db-journal`) for a hot journal, and every later connection then fails with
+ * "database is locked"; and a copy kept with the data is lost with it. It exits 1, not the
+ * usage error's 2: as with a file that already exists, the arguments are well formed but the
+ * place they name is not one to write to.
+ */
+function refuseInDataDir(out: string, dataDir: string) {
+  const relative = path.relative(realpathSync(dataDir), realpathSync(path.dirname(out)));
+  const inside = !path.isAbsolute(relative) && relative.split(path.sep)[0] !== "..";
+  if (inside)
+    throw new BackupError(`${out} is in DATA_DIR (${dataDir}): write backups somewhere else.`);
 }
 
 /**
@@ -120,8 +165,16 @@ function settleWhileUnused(databaseFile: string) {
   }
 }
 
-/** Opens a backup read-only and checks it is whole and is this site's; returns its lead count. */
-function checkedLeadCount(file: string): number {
+/** What a backup holds, as the checks below need it. */
+type BackupContents = {
+  tables: Set<string>;
+  /** The migrations its `kysely_migration` table records, by name; null without one. */
+  history: string[] | null;
+  leads: number | null;
+};
+
+/** Opens a backup read-only, checks it is whole, and reads what the checks need. */
+function readContents(file: string): BackupContents {
   let database: DatabaseSync;
   try {
     database = new DatabaseSync(file, { readOnly: true });
@@ -134,17 +187,86 @@ function checkedLeadCount(file: string): number {
       | undefined;
     if (integrity?.integrity_check !== "ok")
       throw new BackupError(`${file} is damaged (integrity check: ${integrity?.integrity_check}).`);
-    const tables = database
-      .prepare("select name from sqlite_master where type = 'table' and name in ('leads', 'users')")
-      .all();
-    if (tables.length !== 2) throw new BackupError(`${file} is not a backup of this site.`);
-    const row = database.prepare("select count(*) as n from leads").get() as { n: number };
-    return Number(row.n);
+    const names = (rows: unknown[]) => rows.map((row) => (row as { name: string }).name);
+    const tables = new Set(
+      names(database.prepare("select name from sqlite_master where type = 'table'").all()),
+    );
+    const hasHistory =
+      tables.has("kysely_migration") &&
+      names(
+        database.prepare("select name from pragma_table_info('kysely_migration')").all(),
+      ).includes("name");
+    const history = hasHistory
+      ? names(database.prepare("select name from kysely_migration order by name").all())
+      : null;
+    const leads = tables.has("leads")
+      ? Number((database.prepare("select count(*) as n from leads").get() as { n: number }).n)
+      : null;
+    return { tables, history, leads };
   } catch (error) {
     if (error instanceof BackupError) throw error;
     throw new BackupError(`${file} is not a readable SQLite database: ${(error as Error).message}`);
   } finally {
     database.close();
+  }
+}
+
+/** The site's own tables are there; returns the number of leads. */
+function siteLeadCount(file: string, contents: BackupContents): number {
+  if (contents.leads === null || !contents.tables.has("users"))
+    throw new BackupError(`${file} is not a backup of this site: it has no leads or users table.`);
+  return contents.leads;
+}
+
+/**
+ * The server's migrations can take the file from where it is: its history is the first of this
+ * version's migrations, in order (Kysely stops start-up with "corrupted migrations" otherwise),
+ * and it has the tables they create. A file without that history is some other database:
+ * start-up would run every migration on it and fail on the first table it already has.
+ */
+async function requireHistoryOfThisVersion(file: string, { history, tables }: BackupContents) {
+  const notOurs = (why: string) => new BackupError(`${file} is not a backup of this site: ${why}.`);
+  if (!history?.length) throw notOurs("it has no migration history");
+  const known = Object.keys(migrations).sort();
+  const at = history.findIndex((name, i) => name !== known[i]);
+  const differing = history[at];
+  // Migrations are only ever added after the last one: a newer version's are past all of ours.
+  if (differing !== undefined && at === known.length)
+    throw new BackupError(
+      `${file} comes from a newer version of the app (its migration ${differing} is unknown to this one): upgrade the app, then restore.`,
+    );
+  if (differing !== undefined && !known.includes(differing))
+    throw notOurs(`its migration ${differing} is unknown to this app`);
+  if (differing !== undefined) throw notOurs(`its migration history skips ${known[at]}`);
+
+  const recorded = Object.entries(migrations).filter(([name]) => history.includes(name));
+  const missing = (await tablesCreatedBy(Object.fromEntries(recorded))).filter(
+    (table) => !tables.has(table),
+  );
+  if (missing.length)
+    throw notOurs(`it lacks tables its migrations create (${missing.join(", ")})`);
+}
+
+/**
+ * The tables these migrations create, found by running them on an empty database in memory:
+ * no list to keep in step with the migrations by hand.
+ */
+async function tablesCreatedBy(list: Record<string, Migration>): Promise<string[]> {
+  const db = new Kysely<unknown>({
+    dialect: new NodeSqliteDialect({ database: nodeSqliteDatabase(new DatabaseSync(":memory:")) }),
+  });
+  try {
+    const migrator = await migratorFor(db, list);
+    const { error } = await withNestedTransactionsAsSavepoints(() => migrator.migrateToLatest());
+    if (error) throw error;
+    const { rows } = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'table'`.execute(db);
+    // Kysely's bookkeeping and SQLite's internal tables are not the migrations' doing.
+    return rows
+      .map((row) => row.name)
+      .filter((name) => !name.startsWith("kysely_") && !name.startsWith("sqlite_"));
+  } finally {
+    await db.destroy();
   }
 }
 
