@@ -58,13 +58,22 @@ export const endpoints = {
     schema: {
       summary: "Readiness check",
       description:
-        "200 when this instance can serve: its database (and Redis, if configured) answers. 503 " +
-        "otherwise, without details " +
+        "200 when this instance can serve: its database answers. 503 otherwise, without details " +
         "(the reason is in the server's log). Load balancers route by this; /healthz only says " +
-        "the process is alive.",
+        "the process is alive. Redis (REDIS_URL) is reported but does not decide: without it " +
+        "the site, the contact form and the admin still serve, and only sign-in, sign-up and " +
+        "refresh refuse (their limits fail closed), so taking every instance out of the balancer " +
+        "would only take the site down with it.",
       tags: ["Operations"],
       response: {
-        200: z.object({ status: z.literal("ready") }),
+        200: z.object({
+          status: z.literal("ready"),
+          redis: z.optional(
+            z
+              .enum(["up", "down"])
+              .check(z.describe("With REDIS_URL set: whether Redis answered within 2 s.")),
+          ),
+        }),
         503: z.object({ status: z.literal("unavailable"), message: z.string() }),
       },
     },

@@ -190,13 +190,14 @@ export async function buildApp(
     for (const close of closers.reverse()) await close();
   });
 
-  // Counted from the first hook on, so every route (and every 404) is in the figures.
-  const metrics = createMetrics(database.db);
-  registerMetrics(app, metrics, config.metricsToken);
-
   // Several instances share their counts: in Redis when REDIS_URL is set, else in PostgreSQL.
   // SQLite's one process keeps them in memory.
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+
+  // Counted from the first hook on, so every route (and every 404) is in the figures.
+  const metrics = createMetrics(database.db, { redis });
+  registerMetrics(app, metrics, config.metricsToken);
+
   if (redis) {
     let lastWarned = 0;
     redis.on("error", (error: Error) => {
@@ -209,7 +210,9 @@ export async function buildApp(
     });
     closers.push(() => redis.disconnect());
     if (!(await firstConnection(redis)))
-      app.log.warn("redis: not connected yet; /readyz answers 503 until it is");
+      app.log.warn(
+        "redis: not connected yet; sign-in refuses until it is (/readyz says redis down)",
+      );
   }
   if (config.rateLimit)
     await registerRateLimit(
@@ -317,16 +320,31 @@ export async function buildApp(
     ...endpoints.ready,
     handler: async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      try {
-        await databaseAnswers(database.db);
-        if (redis) await redisAnswers(redis);
-        return { status: "ready" as const };
-      } catch (error) {
-        request.log.warn({ err: error }, "not ready: the database or Redis does not answer");
+      const [databaseUp, redisUp] = await Promise.all([
+        databaseAnswers(database.db).then(
+          () => true,
+          (error: unknown) => {
+            request.log.warn({ err: error }, "not ready: the database does not answer");
+            return false;
+          },
+        ),
+        redis &&
+          redisAnswers(redis).then(
+            () => true,
+            (error: unknown) => {
+              request.log.warn({ err: error }, "redis does not answer: sign-in refuses meanwhile");
+              return false;
+            },
+          ),
+      ]);
+      if (!databaseUp)
         return reply
           .code(503)
           .send({ status: "unavailable" as const, message: "Not ready to serve." });
-      }
+      return {
+        status: "ready" as const,
+        ...(redis ? { redis: redisUp ? ("up" as const) : ("down" as const) } : {}),
+      };
     },
   });
 

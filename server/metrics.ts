@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "./db/connect.ts";
@@ -13,7 +14,7 @@ export type LeadOutcome = "lead" | "spam" | "duplicate";
  * app built in one test process). Each instance is scraped on its own; the outbox figures are
  * the shared database's, so every instance reports the same backlog.
  */
-export function createMetrics(db: Db) {
+export function createMetrics(db: Db, { redis }: { redis?: Redis | undefined } = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "fineline_" });
   const requests = new Counter({
@@ -66,6 +67,16 @@ export function createMetrics(db: Db) {
       this.set({ state: "given_up" }, Number(rows[0]?.given_up ?? 0));
     },
   });
+
+  if (redis)
+    new Gauge({
+      name: "fineline_redis_up",
+      help: "1 while this instance is connected to Redis (REDIS_URL), 0 while it is not: sign-in, sign-up and refresh refuse meanwhile.",
+      registers: [registry],
+      collect() {
+        this.set(redis.status === "ready" ? 1 : 0);
+      },
+    });
 
   return {
     registry,

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
 import { connectRedis, firstConnection, redisCounter } from "./shared-rate-limit.ts";
 import { contactPost, expectOneContactLimitAcross } from "./test-support/contact-post.ts";
+import { startTcpProxy } from "./test-support/tcp-proxy.ts";
 import { buildTestApp } from "./test-support/test-app.ts";
 
 /**
@@ -61,14 +63,73 @@ describe.runIf(redisUrl)("rate limits in Redis (REDIS_URL)", () => {
   });
 });
 
-describe("Redis that does not answer", () => {
-  it("makes /readyz answer 503 without details, while the contact form still takes leads and sign-in is refused", async () => {
+describe.runIf(redisUrl)("a Redis outage (REDIS_URL)", () => {
+  const metricsToken = "m".repeat(40);
+  const scrape = async (app: FastifyInstance) =>
+    (
+      await app.inject({
+        method: "GET",
+        url: "/metrics",
+        headers: { authorization: `Bearer ${metricsToken}` },
+      })
+    ).body;
+  const login = (app: FastifyInstance) =>
+    app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "owner@example.com", password: "not-the-password" },
+    });
+
+  it("keeps the instance ready (Redis reported down), takes leads, refuses sign-in, and recovers", async () => {
+    const target = new URL(redisUrl ?? "");
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    const app = await buildTestApp(undefined, {
+      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+      REDIS_KEY_PREFIX: prefix(),
+      METRICS_TOKEN: metricsToken,
+    });
+    try {
+      const up = await app.inject({ method: "GET", url: "/readyz" });
+      expect(up.json()).toEqual({ status: "ready", redis: "up" });
+      expect(await scrape(app)).toMatch(/^fineline_redis_up 1$/m);
+
+      await proxy.goDown();
+      // A balancer keeps routing here: the site and the contact form still serve.
+      const down = await app.inject({ method: "GET", url: "/readyz" });
+      expect(down.statusCode).toBe(200);
+      expect(down.json()).toEqual({ status: "ready", redis: "down" });
+      expect(await scrape(app)).toMatch(/^fineline_redis_up 0$/m);
+      expect((await app.inject(contact(1))).statusCode).toBe(201);
+      expect((await app.inject({ method: "GET", url: "/about" })).statusCode).toBe(200);
+      // Sign-in still fails closed.
+      const refused = await login(app);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers["retry-after"]).toBe("60");
+
+      await proxy.comeBack();
+      const deadline = Date.now() + 10_000;
+      let again = await app.inject({ method: "GET", url: "/readyz" });
+      while (again.json().redis !== "up" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        again = await app.inject({ method: "GET", url: "/readyz" });
+      }
+      expect(again.json()).toEqual({ status: "ready", redis: "up" });
+      expect((await login(app)).statusCode).toBe(401); // judged again: a wrong password
+    } finally {
+      await app.close();
+      await proxy.close();
+    }
+  });
+});
+
+describe("Redis that never answered", () => {
+  it("leaves the instance ready with Redis reported down, while the contact form still takes leads and sign-in is refused", async () => {
     // Nothing listens on port 1: the connection is refused at once.
     const app = await buildTestApp(undefined, { REDIS_URL: "redis://127.0.0.1:1" });
     try {
       const ready = await app.inject({ method: "GET", url: "/readyz" });
-      expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ status: "unavailable", message: "Not ready to serve." });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: "ready", redis: "down" });
       expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
       expect((await app.inject(contact(1))).statusCode).toBe(201);
       const login = await app.inject({

@@ -7,6 +7,10 @@ export type TcpProxy = {
   pause(): void;
   /** Forwards again, what was held first. */
   resume(): void;
+  /** The server is gone: every connection is reset, and new ones are refused. */
+  goDown(): Promise<void>;
+  /** Accepts and forwards again, on the same port. */
+  comeBack(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -68,13 +72,26 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         }
       }
     },
+    async goDown() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const client of held.splice(0)) client.destroy();
+        for (const { client, upstream } of pairs) {
+          client.destroy();
+          upstream.destroy();
+        }
+      });
+    },
+    async comeBack() {
+      await new Promise<void>((resolve) => server.listen(address.port, "127.0.0.1", resolve));
+    },
     async close() {
       for (const client of held.splice(0)) client.destroy();
       for (const { client, upstream } of pairs) {
         client.destroy();
         upstream.destroy();
       }
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
