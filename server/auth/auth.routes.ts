@@ -5,7 +5,7 @@ import { limits } from "../../domain/limits.ts";
 import { typed } from "../api/contracts.ts";
 import type { Db } from "../db/connect.ts";
 import { limitPerWindow } from "../rate-limit.ts";
-import { accessTexts, accessTokenUser } from "./guards.ts";
+import { accessTexts, currentUser } from "./guards.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "./login-throttle.repository.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
 import { createSession, revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
@@ -28,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     email: user.email,
     firstName: user.first_name,
     lastName: user.last_name,
-    accessToken: await signAccessToken(tokens, user.id),
+    accessToken: await signAccessToken(tokens, user.id, { version: Number(user.token_version) }),
     refreshToken: (await createSession(db, user.id)).refreshToken,
   });
 
@@ -76,8 +76,9 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   api.route({
     ...endpoints.verifyLogin,
     handler: async (request, reply) => {
-      const userId = await accessTokenUser(request, tokens);
-      if (!userId || userId !== request.body.userID)
+      // A token issued before a password change or a promotion is no longer a login.
+      const user = await currentUser(db, request, tokens);
+      if (!user || user.id !== request.body.userID)
         return reply.code(401).send({ message: authTexts.sessionExpired });
       return reply.send({ message: authTexts.sessionValid });
     },
@@ -91,16 +92,18 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       if (!userID || !refresh || refresh.length > 200)
         return reply.code(401).send({ message: authTexts.sessionExpired });
       const result = await rotateRefreshToken(db, { userId: userID, token: refresh });
-      if (result.kind === "rotated") {
-        return reply.send({
-          accessToken: await signAccessToken(tokens, result.userId),
-          refreshToken: result.refreshToken,
-        });
-      }
+      const user =
+        result.kind === "rotated" || result.kind === "concurrent"
+          ? await findUserById(db, result.userId)
+          : undefined;
+      if (!user) return reply.code(401).send({ message: authTexts.sessionExpired });
+      const accessToken = await signAccessToken(tokens, user.id, {
+        version: Number(user.token_version),
+      });
+      if (result.kind === "rotated")
+        return reply.send({ accessToken, refreshToken: result.refreshToken });
       // A twin request from another tab: a fresh access token; the stored refresh token is already the new one.
-      if (result.kind === "concurrent")
-        return reply.send({ accessToken: await signAccessToken(tokens, result.userId) });
-      return reply.code(401).send({ message: authTexts.sessionExpired });
+      return reply.send({ accessToken });
     },
   });
 
@@ -117,8 +120,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   api.route({
     ...endpoints.admin,
     handler: async (request, reply) => {
-      const userId = await accessTokenUser(request, tokens);
-      const user = userId ? await findUserById(db, userId) : undefined;
+      const user = await currentUser(db, request, tokens);
       if (!user) return reply.code(401).send({ message: accessTexts.unauthenticated });
       // From the database, never from the token: a demotion takes effect at once.
       return reply.send({ admin: user.role === "admin" });

@@ -141,3 +141,13 @@ export async function revokeByToken(db: Db, token: string, now = new Date()): Pr
   await revokeFamily(db, row.family_id, now);
   return true;
 }
+
+/** Ends every session of a user: each of its refresh-token families is revoked. */
+export async function revokeUserSessions(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("refresh_tokens")
+    .set({ revoked_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
+}

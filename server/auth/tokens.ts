@@ -6,14 +6,18 @@ export const tokenAudience = "fineline-api";
 
 export type TokenSettings = { key: Uint8Array; issuer: string };
 
-/** A short-lived HS256 access token naming the user; roles are never read from it. */
+/**
+ * A short-lived HS256 access token naming the user and the account's token version (`ver`);
+ * roles are never read from it. A password change or a promotion bumps the version, which
+ * ends every earlier token for admin calls at once (guards.ts).
+ */
 export async function signAccessToken(
   settings: TokenSettings,
   userId: string,
-  now = new Date(),
+  { version = 0, now = new Date() }: { version?: number; now?: Date } = {},
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ typ: "access" })
+  return new SignJWT({ typ: "access", ver: version })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(userId)
     .setIssuer(settings.issuer)
@@ -24,15 +28,19 @@ export async function signAccessToken(
     .sign(settings.key);
 }
 
+export type AccessTokenClaims = { userId: string; version: number };
+
 /**
- * The user id of a valid access token, or null. Exactly one algorithm is accepted (HS256, so
- * "none" and key-confusion tricks fail), and issuer, audience, expiry and type are all checked.
+ * Who a valid access token names, and the token version it was issued at; null when it is not
+ * valid. Exactly one algorithm is accepted (HS256, so "none" and key-confusion tricks fail),
+ * and issuer, audience, expiry and type are all checked. A token from before versions (no
+ * `ver`) is version 0, as every account was then.
  */
 export async function verifyAccessToken(
   settings: TokenSettings,
   token: string | undefined,
   now = new Date(),
-): Promise<string | null> {
+): Promise<AccessTokenClaims | null> {
   if (!token || token.length > 4096) return null;
   try {
     const { payload } = await jwtVerify(token, settings.key, {
@@ -42,7 +50,10 @@ export async function verifyAccessToken(
       currentDate: now,
       requiredClaims: ["sub", "exp", "iat"],
     });
-    return payload.typ === "access" && typeof payload.sub === "string" ? payload.sub : null;
+    const version = payload.ver ?? 0;
+    if (payload.typ !== "access" || typeof payload.sub !== "string") return null;
+    if (typeof version !== "number" || !Number.isSafeInteger(version)) return null;
+    return { userId: payload.sub, version };
   } catch {
     return null;
   }

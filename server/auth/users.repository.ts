@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { Db } from "../db/connect.ts";
 import type { UsersTable } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { revokeUserSessions } from "./sessions.repository.ts";
 
 /** All SQL for users. */
 
@@ -53,19 +54,29 @@ export async function createUser(
   return (await findUserById(db, row.id)) ?? null;
 }
 
-export async function setRole(
+/**
+ * Makes an account an admin with a new password, and ends every session it had: all its
+ * refresh tokens are revoked and its token version bumped, so access tokens issued before
+ * stop working for admin calls at once. One transaction: never a new password with old
+ * sessions still alive.
+ */
+export async function makeAdmin(
   db: Db,
   id: string,
-  role: "user" | "admin",
-  passwordHash?: string,
+  passwordHash: string,
+  now = new Date(),
 ): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({
-      role,
-      updated_at: new Date().toISOString(),
-      ...(passwordHash ? { password_hash: passwordHash } : {}),
-    })
-    .where("id", "=", id)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set((eb) => ({
+        role: "admin",
+        password_hash: passwordHash,
+        token_version: eb("token_version", "+", 1),
+        updated_at: now.toISOString(),
+      }))
+      .where("id", "=", id)
+      .execute();
+    await revokeUserSessions(trx, id, now);
+  });
 }

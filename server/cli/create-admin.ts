@@ -1,52 +1,79 @@
 /**
  * `npm run create-admin -- --email E --password P`: creates that account as an admin, or
- * promotes an existing one (and sets the given password). Non-interactive; exits 0 on success.
+ * resets an existing admin's password. An account that signed itself up is promoted only with
+ * `--promote-existing`: sign-up is open, so whoever registered the address first would
+ * otherwise be handed admin. Either change ends every session the account had.
+ *
+ * Without `--password` the password is read from standard input (its first line), or asked
+ * for twice in a terminal, so it need not sit in shell history or npm's echo of the command.
  */
 import { parseArgs } from "node:util";
 import { authTexts, validateSignup } from "../../domain/auth.ts";
 import { hashPassword } from "../auth/password.ts";
-import { createUser, findUserByEmail, setRole } from "../auth/users.repository.ts";
+import { createUser, findUserByEmail, makeAdmin } from "../auth/users.repository.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { connectDatabase } from "../db/connect.ts";
+import { toIso } from "../db/schema.ts";
+import { askHidden, Interrupted, readFirstLine } from "./terminal-input.ts";
 
-const usage =
-  "usage: npm run create-admin -- --email you@example.com --password 'at least 8 characters' [--first-name N --last-name N]";
+const usage = [
+  "usage: npm run create-admin -- --email you@example.com [--password '8 to 60 characters'] [--promote-existing] [--first-name N --last-name N]",
+  "  Without --password, the password is read from standard input (one line) or asked for in a terminal.",
+  "  Use `npm run --silent` so npm does not echo the command line.",
+].join("\n");
+
+/** A usage problem: said with the usage, exit 2. */
+class UsageError extends Error {}
+/** A request refused for the account's sake: said in one line, exit 1. */
+class Refused extends Error {}
+
+/** The password: --password, else standard input's first line, else asked for twice. */
+async function passwordFrom(given: string | undefined, haveEmail: boolean): Promise<string> {
+  if (given !== undefined) return given;
+  if (!process.stdin.isTTY) return readFirstLine(process.stdin);
+  if (!haveEmail) return "";
+  const first = await askHidden("Password (8 to 60 characters): ");
+  const again = await askHidden("The same password again: ");
+  if (first !== again) throw new UsageError("the two passwords differ.");
+  return first;
+}
+
+/** "2026-11-20 14:03 UTC" */
+const shownTime = (value: Date | string) => `${toIso(value).slice(0, 16).replace("T", " ")} UTC`;
 
 try {
   const { values } = parseArgs({
     options: {
       email: { type: "string" },
       password: { type: "string" },
+      "promote-existing": { type: "boolean", default: false },
       "first-name": { type: "string", default: "Studio" },
       "last-name": { type: "string", default: "Admin" },
     },
   });
+  const password = await passwordFrom(values.password, Boolean(values.email));
   // Name what is missing before judging what was given: a missing --password is not a
   // password of the wrong length.
-  const missing = (["email", "password"] as const).filter((name) => !values[name]);
+  const missing = [!values.email && "--email", !password && "--password"].filter(Boolean);
   if (missing.length > 0) {
-    const named = missing.map((name) => `--${name}`).join(" and ");
-    console.error(`create-admin: ${named} ${missing.length > 1 ? "are" : "is"} missing.\n${usage}`);
-    process.exit(2);
+    throw new UsageError(`${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} missing.`);
   }
   const checked = validateSignup({
     email: values.email,
-    password: values.password,
+    password,
     first_name: values["first-name"],
     last_name: values["last-name"],
   });
-  if (!checked.ok) {
-    console.error(`create-admin: ${checked.message}\n${usage}`);
-    process.exit(2);
-  }
+  if (!checked.ok) throw new UsageError(checked.message);
   const config = loadConfig(process.env);
   const database = await connectDatabase(config);
   try {
+    const { email } = checked.value;
     const passwordHash = await hashPassword(checked.value.password);
-    const created = (await findUserByEmail(database.db, checked.value.email))
+    const created = (await findUserByEmail(database.db, email))
       ? null
       : await createUser(database.db, {
-          email: checked.value.email,
+          email,
           firstName: checked.value.first_name,
           lastName: checked.value.last_name,
           passwordHash,
@@ -55,16 +82,32 @@ try {
     if (created) console.log(`create-admin: created admin ${created.email}.`);
     else {
       // It existed, or another run (a second deploy step, a parallel script) created it a
-      // moment ago: promote it either way.
-      const existing = await findUserByEmail(database.db, checked.value.email);
+      // moment ago.
+      const existing = await findUserByEmail(database.db, email);
       if (!existing) throw new Error(authTexts.emailTaken);
-      await setRole(database.db, existing.id, "admin", passwordHash);
-      console.log(`create-admin: ${existing.email} is now an admin (password updated).`);
+      if (existing.role !== "admin" && !values["promote-existing"]) {
+        throw new Refused(
+          `${existing.email} already has an account that is not an admin, signed up on ${shownTime(existing.created_at)}. ` +
+            "If it is yours, run again with --promote-existing (its password is replaced and every session it has ends); if not, use another address.",
+        );
+      }
+      await makeAdmin(database.db, existing.id, passwordHash);
+      console.log(
+        `create-admin: ${existing.email} ${existing.role === "admin" ? "is an admin" : "is now an admin"}; its password is replaced and every session it had is ended.`,
+      );
     }
   } finally {
     await database.close();
   }
 } catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`create-admin: ${error.message}\n${usage}`);
+    process.exit(2);
+  }
+  if (error instanceof Refused || error instanceof Interrupted) {
+    console.error(`create-admin: ${error.message}`);
+    process.exit(1);
+  }
   if (error instanceof ConfigError) {
     for (const problem of error.problems) console.error(`config: ${problem}`);
   } else {

@@ -82,6 +82,8 @@ export type UsersTable = {
   role: "user" | "admin";
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Bumped by a password change or a promotion: access tokens of an older version stop working. */
+  token_version: Generated<number>;
 };
 
 export type RefreshTokensTable = {

@@ -45,7 +45,7 @@ export async function badAccessTokens(
     ),
     tampered: `${header}.${b64({ ...claims, exp: claims.exp + 86400 })}.${signature}`,
     // Signed by a clock an hour behind: expired 45 minutes ago.
-    expired: await signAccessToken(testTokens, sub, new Date(Date.now() - 60 * 60 * 1000)),
+    expired: await signAccessToken(testTokens, sub, { now: new Date(Date.now() - 60 * 60 * 1000) }),
     "refresh token": refreshToken,
     "wrong type": await signRaw("refresh", testTokens.key, sub),
   };
