@@ -9,10 +9,10 @@
  */
 import { parseArgs } from "node:util";
 import { authTexts, validateSignup } from "../../domain/auth.ts";
-import { hashPassword } from "../auth/password.ts";
+import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { createUser, findUserByEmail, makeAdmin } from "../auth/users.repository.ts";
 import { ConfigError, loadConfig } from "../config.ts";
-import { connectDatabase } from "../db/connect.ts";
+import { connectDatabase, type Db } from "../db/connect.ts";
 import { toIso } from "../db/schema.ts";
 import { askHidden, Interrupted, readFirstLine } from "./terminal-input.ts";
 
@@ -41,6 +41,34 @@ async function passwordFrom(given: string | undefined, haveEmail: boolean): Prom
 /** "2026-11-20 14:03 UTC" */
 const shownTime = (value: Date | string) => `${toIso(value).slice(0, 16).replace("T", " ")} UTC`;
 
+type Account = { email: string; password: string; firstName: string; lastName: string };
+
+/** Creates the admin, or makes the existing account one; returns the line to print. */
+async function createOrUpdateAdmin(
+  db: Db,
+  account: Account,
+  { promoteExisting }: { promoteExisting: boolean },
+): Promise<string> {
+  const passwordHash = await hashPassword(account.password);
+  const created = (await findUserByEmail(db, account.email))
+    ? null
+    : await createUser(db, { ...account, passwordHash, role: "admin" });
+  if (created) return `create-admin: created admin ${created.email}.`;
+  // It existed, or another run (a second deploy step, a parallel script) created it a moment ago.
+  const existing = await findUserByEmail(db, account.email);
+  if (!existing) throw new Error(authTexts.emailTaken);
+  if (existing.role !== "admin" && !promoteExisting)
+    throw new Refused(
+      `${existing.email} already has an account that is not an admin, signed up on ${shownTime(existing.created_at)}. ` +
+        "If it is yours, run again with --promote-existing (its password is replaced and every session it has ends); if not, use another address.",
+    );
+  // Run again as it was (a deploy step, a script): nothing changes, no session ends.
+  if (existing.role === "admin" && (await verifyPassword(account.password, existing.password_hash)))
+    return `create-admin: ${existing.email} is already an admin with that password.`;
+  await makeAdmin(db, existing.id, passwordHash);
+  return `create-admin: ${existing.email} ${existing.role === "admin" ? "is an admin" : "is now an admin"}; its password is replaced and every session it had is ended.`;
+}
+
 try {
   const { values } = parseArgs({
     options: {
@@ -68,34 +96,13 @@ try {
   const config = loadConfig(process.env);
   const database = await connectDatabase(config);
   try {
-    const { email } = checked.value;
-    const passwordHash = await hashPassword(checked.value.password);
-    const created = (await findUserByEmail(database.db, email))
-      ? null
-      : await createUser(database.db, {
-          email,
-          firstName: checked.value.first_name,
-          lastName: checked.value.last_name,
-          passwordHash,
-          role: "admin",
-        });
-    if (created) console.log(`create-admin: created admin ${created.email}.`);
-    else {
-      // It existed, or another run (a second deploy step, a parallel script) created it a
-      // moment ago.
-      const existing = await findUserByEmail(database.db, email);
-      if (!existing) throw new Error(authTexts.emailTaken);
-      if (existing.role !== "admin" && !values["promote-existing"]) {
-        throw new Refused(
-          `${existing.email} already has an account that is not an admin, signed up on ${shownTime(existing.created_at)}. ` +
-            "If it is yours, run again with --promote-existing (its password is replaced and every session it has ends); if not, use another address.",
-        );
-      }
-      await makeAdmin(database.db, existing.id, passwordHash);
-      console.log(
-        `create-admin: ${existing.email} ${existing.role === "admin" ? "is an admin" : "is now an admin"}; its password is replaced and every session it had is ended.`,
-      );
-    }
+    const { email, first_name: firstName, last_name: lastName } = checked.value;
+    const line = await createOrUpdateAdmin(
+      database.db,
+      { email, password: checked.value.password, firstName, lastName },
+      { promoteExisting: values["promote-existing"] },
+    );
+    console.log(line);
   } finally {
     await database.close();
   }
