@@ -361,7 +361,20 @@ export const endpoints = {
       security: tokenSecurity,
       params: leadIdParams,
       response: {
-        200: messageResponse("Erased."),
+        200: z
+          .object({
+            message: z.string(),
+            diskPending: z.optional(
+              z
+                .boolean()
+                .check(
+                  z.describe(
+                    "True while another program reads the SQLite file (a backup): the erased data leaves the disk in the background, soon after.",
+                  ),
+                ),
+            ),
+          })
+          .check(z.describe("Erased.")),
         ...errorResponses(400, 401, 403, 404),
       },
     },

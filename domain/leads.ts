@@ -39,6 +39,8 @@ export const leadTexts = Object.freeze({
   badUpdatedAt: "UpdatedAt must be the lead's UpdatedAt timestamp.",
   notAnObject: "Send the changes as one JSON object.",
   erased: "The lead and its history are erased.",
+  /** Erased, but another program is reading the database file: the copy on disk goes soon. */
+  erasedDiskPending: "The lead and its history are erased; removal from disk pending.",
 });
 
 export const pagingTexts = Object.freeze({
@@ -441,6 +443,15 @@ export const leadStats = z
       z.string().check(z.describe("The owner's time zone: months and weeks start there.")),
     ),
     today: z.optional(z.string().check(z.describe("Today's date in that zone (YYYY-MM-DD)."))),
+    erasuresPendingOnDisk: z.optional(
+      z
+        .number()
+        .check(
+          z.describe(
+            "Erased leads whose removal from the database file is still pending (SQLite, while another program reads it); 0 when none.",
+          ),
+        ),
+    ),
   })
   .register(z.globalRegistry, { id: "LeadStats", description: "The dashboard's numbers." });
 export type LeadStats = z.output<typeof leadStats>;

@@ -18,6 +18,7 @@ import {
 } from "./db/unavailable.ts";
 import { contactRoutes } from "./leads/contact.routes.ts";
 import { contactFormPages } from "./leads/contact-form-page.ts";
+import { startDiskErasure } from "./leads/disk-erasure.ts";
 import { triageRoutes } from "./leads/lead-triage.routes.ts";
 import { leadsRoutes } from "./leads/leads.routes.ts";
 import { startSpamPurge } from "./leads/spam-purge.ts";
@@ -303,6 +304,10 @@ export async function buildApp(
   }
   app.decorate("digest", digest);
 
+  // An erasure leaves SQLite's write-ahead log too, in the background when a reader holds it up.
+  const diskErasure = startDiskErasure({ db: database.db, engine: database.engine, log: app.log });
+  closers.push(() => diskErasure.stop());
+
   // Spam is kept for review for 30 days, then deleted.
   const spamPurge = startSpamPurge({ db: database.db, now: deps.now, log: app.log });
   closers.push(() => spamPurge.stop());
@@ -363,6 +368,7 @@ export async function buildApp(
     timeZone: config.timeZone,
     notify: outbox !== null,
     onLeadQueued: () => outbox?.poke(),
+    diskErasure,
     now: deps.now,
   });
   const site = await indexSiteFiles(path.join(config.buildDir, "client"));

@@ -32,7 +32,7 @@ export function openSqlite(file: string): DatabaseHandle {
   const database = new DatabaseSync(file);
   // First, so that everything after it (switching to WAL included) waits for another
   // process's lock instead of failing at once with SQLITE_BUSY.
-  database.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  database.exec(`PRAGMA busy_timeout = ${sqliteBusyTimeoutMs}`);
   switchToWal(database);
   database.exec("PRAGMA synchronous = FULL");
   database.exec("PRAGMA foreign_keys = ON");
@@ -44,7 +44,8 @@ export function openSqlite(file: string): DatabaseHandle {
   return { db, engine: "sqlite", close: () => db.destroy() };
 }
 
-const busyTimeoutMs = 5000;
+/** How long a SQLite statement waits for another connection's lock before SQLITE_BUSY. */
+export const sqliteBusyTimeoutMs = 5000;
 
 /**
  * WAL is a property of the file, set once by whichever process opens it first. Converting
@@ -54,7 +55,7 @@ const busyTimeoutMs = 5000;
  * takes no lock at all), and a refused or busy switch is retried within the busy timeout.
  */
 function switchToWal(database: DatabaseSync) {
-  const deadline = Date.now() + busyTimeoutMs;
+  const deadline = Date.now() + sqliteBusyTimeoutMs;
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
     try {
       const mode = (database.prepare("PRAGMA journal_mode").get() as { journal_mode: string })

@@ -11,6 +11,7 @@ import * as createFollowUps from "./migrations/2026-11-23T14-00-follow-ups.ts";
 import * as createTriage from "./migrations/2026-11-23T18-00-triage.ts";
 import * as createSharedState from "./migrations/2026-11-25T06-00-shared-state.ts";
 import * as addTokenVersion from "./migrations/2026-11-26T09-00-token-version.ts";
+import * as createDiskErasures from "./migrations/2026-11-26T10-00-disk-erasures.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T18-00-triage": createTriage,
   "2026-11-25T06-00-shared-state": createSharedState,
   "2026-11-26T09-00-token-version": addTokenVersion,
+  "2026-11-26T10-00-disk-erasures": createDiskErasures,
 };
 
 /**

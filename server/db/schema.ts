@@ -129,6 +129,12 @@ export type RateLimitCountersTable = {
   reset_at: Timestamp;
 };
 
+/** An erasure whose removal from SQLite's write-ahead log is still to be done; nothing personal. */
+export type DiskErasuresTable = {
+  id: string;
+  created_at: Timestamp;
+};
+
 export type Database = {
   leads: LeadsTable;
   outbox: OutboxTable;
@@ -140,6 +146,7 @@ export type Database = {
   audit_events: AuditEventsTable;
   server_secrets: ServerSecretsTable;
   rate_limit_counters: RateLimitCountersTable;
+  disk_erasures: DiskErasuresTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

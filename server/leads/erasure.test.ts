@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { leadTexts } from "../../domain/leads.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
+import { type DatabaseHandle, openSqlite } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
 import { testEngines } from "../test-support/databases.ts";
@@ -45,6 +46,28 @@ describe.each(testEngines)("erasing a lead on $name", (engine) => {
       headers: { "x-access-token": admin.accessToken },
       ...(payload ? { payload } : {}),
     });
+  const databaseFile = async () => {
+    const { rows } = await sql<{ file: string }>`
+      select file from pragma_database_list where name = 'main'`.execute(database.db);
+    return rows[0]?.file ?? "";
+  };
+  /** Neither the database file nor its write-ahead log holds any of `texts`. */
+  const expectNoTrace = (file: string, texts: string[]) => {
+    const bytes = Buffer.concat(
+      [file, `${file}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f)),
+    );
+    for (const text of [...texts, ...texts.map((t) => t.toLowerCase())])
+      expect(bytes.includes(Buffer.from(text)), text).toBe(false);
+    // The lead that stays is still there: the check reads the right file.
+    expect(bytes.includes(Buffer.from("Bakery website"))).toBe(true);
+  };
+  const waitFor = async (condition: () => Promise<boolean>, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error("not within the time allowed");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   const rows = async (table: "leads" | "lead_events" | "outbox" | "audit_events", id: string) => {
     const column = table === "leads" ? "id" : table === "audit_events" ? "subject_id" : "lead_id";
     return database.db.selectFrom(table).selectAll().where(column, "=", id).execute();
@@ -61,7 +84,7 @@ describe.each(testEngines)("erasing a lead on $name", (engine) => {
 
     const res = await request("DELETE", `/api/leads/${id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: leadTexts.erased });
+    expect(res.json()).toEqual({ message: leadTexts.erased, diskPending: false });
     expect(res.headers["cache-control"]).toBe("no-store");
 
     expect(await rows("leads", id)).toEqual([]);
@@ -97,17 +120,81 @@ describe.each(testEngines)("erasing a lead on $name", (engine) => {
       const id = await seed("Ottoline", `${word} needs a shop for hand-bound notebooks`);
       await request("POST", `/api/leads/update/${id}`, { Notes: `${word} called back` });
       await seed("Rosa", "Bakery website");
-      expect((await request("DELETE", `/api/leads/${id}`)).statusCode).toBe(200);
-      const { rows } = await sql<{ file: string }>`
-        select file from pragma_database_list where name = 'main'`.execute(database.db);
-      const file = rows[0]?.file ?? "";
-      const bytes = Buffer.concat(
-        [file, `${file}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f)),
+      const erased = await request("DELETE", `/api/leads/${id}`);
+      expect(erased.json()).toEqual({ message: leadTexts.erased, diskPending: false });
+      expectNoTrace(await databaseFile(), [word, "Ottoline", "ottoline@quist.example"]);
+    },
+  );
+
+  it.runIf(engine.name === "sqlite")(
+    "finishes the erasure on disk in the background while a reader holds the database, never blocking the server",
+    async () => {
+      const word = "Marrowbonemarmalade";
+      const id = await seed("Perpetua", `${word} wants a shop`);
+      await seed("Rosa", "Bakery website");
+      const file = await databaseFile();
+      // Another program reading the file (a backup, a sqlite3 session): an older snapshot.
+      const reader = new DatabaseSync(file);
+      reader.exec("BEGIN");
+      reader.prepare("select count(*) from leads").get();
+      try {
+        const started = performance.now();
+        const [erase, health] = await Promise.all([
+          request("DELETE", `/api/leads/${id}`),
+          app.inject({ method: "GET", url: "/healthz" }),
+        ]);
+        const eraseMs = performance.now() - started;
+        expect(erase.statusCode).toBe(200);
+        expect(erase.json()).toEqual({ message: leadTexts.erasedDiskPending, diskPending: true });
+        expect(health.statusCode).toBe(200);
+        expect(eraseMs).toBeLessThan(1_000);
+        // The lead is gone from the tracker at once; its bytes wait for the reader.
+        expect(await rows("leads", id)).toEqual([]);
+        expect((await request("GET", "/api/leads/stats")).json().erasuresPendingOnDisk).toBe(1);
+        const timed = performance.now();
+        expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+        expect(performance.now() - timed).toBeLessThan(200);
+        console.log(
+          `erasure with a reader holding the database: answered in ${Math.round(eraseMs)} ms`,
+        );
+      } finally {
+        reader.exec("COMMIT");
+        reader.close();
+      }
+      const released = performance.now();
+      await waitFor(
+        async () => (await request("GET", "/api/leads/stats")).json().erasuresPendingOnDisk === 0,
       );
-      for (const text of [word, word.toLowerCase(), "Ottoline", "ottoline@quist.example"])
-        expect(bytes.includes(Buffer.from(text)), text).toBe(false);
-      // The lead that stays is still there: the check reads the right file.
-      expect(bytes.includes(Buffer.from("Bakery website"))).toBe(true);
+      console.log(
+        `erasure: off the disk ${Math.round(performance.now() - released)} ms after the reader let go`,
+      );
+      expectNoTrace(file, [word, "Perpetua", "perpetua@quist.example"]);
+    },
+  );
+
+  it.runIf(engine.name === "sqlite")(
+    "finishes an erasure left pending on disk after a restart",
+    async () => {
+      const word = "Quinceandcardamom";
+      const id = await seed("Wilhelmina", `${word} preserves need a site`);
+      await seed("Rosa", "Bakery website");
+      const file = await databaseFile();
+      const reader = new DatabaseSync(file);
+      reader.exec("BEGIN");
+      reader.prepare("select count(*) from leads").get();
+      expect((await request("DELETE", `/api/leads/${id}`)).json().diskPending).toBe(true);
+      // The server stops before the reader lets go.
+      await app.close();
+      await database.close();
+      reader.exec("COMMIT");
+      reader.close();
+
+      database = openSqlite(file);
+      app = await buildTestApp(database, { JWT_SECRET: testSecret }, { now: () => clock });
+      await waitFor(
+        async () => (await request("GET", "/api/leads/stats")).json().erasuresPendingOnDisk === 0,
+      );
+      expectNoTrace(file, [word, "Wilhelmina", "wilhelmina@quist.example"]);
     },
   );
 

@@ -1,5 +1,6 @@
-import { SqliteAdapter, sql } from "kysely";
-import type { Db } from "../db/connect.ts";
+import { SqliteAdapter, sql, type Transaction } from "kysely";
+import { type Db, sqliteBusyTimeoutMs } from "../db/connect.ts";
+import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { lockLead } from "./lead-lock.ts";
 import type { Actor } from "./lead-updates.repository.ts";
@@ -13,12 +14,14 @@ import type { Actor } from "./lead-updates.repository.ts";
  * the erasure and nothing about the person. False when there is no such lead.
  *
  * On SQLite nothing of it stays in the file either: deleted rows are overwritten
- * (secure_delete), the search index drops its entries (FTS5 secure-delete), and the
- * write-ahead log is checkpointed. On PostgreSQL the old row versions stay in the table's
- * dead space until (auto)vacuum reclaims them, usually within minutes (ADR 013).
+ * (secure_delete) and the search index drops its entries (FTS5 secure-delete); their earlier
+ * versions wait in the write-ahead log until it is emptied, which the same transaction records
+ * as pending (disk_erasures) for disk-erasure.ts to finish. On PostgreSQL the old row versions
+ * stay in the table's dead space until (auto)vacuum reclaims them, usually within minutes
+ * (ADR 013).
  */
 export async function eraseLead(db: Db, id: string, actor: Actor, now = new Date()) {
-  const erased = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await lockLead(trx, id);
     // Explicit, not left to ON DELETE CASCADE: erasure must not depend on a pragma.
     await trx.deleteFrom("outbox").where("lead_id", "=", id).execute();
@@ -37,12 +40,46 @@ export async function eraseLead(db: Db, id: string, actor: Actor, now = new Date
         created_at: now.toISOString(),
       })
       .execute();
+    if (isSqlite(trx))
+      await trx
+        .insertInto("disk_erasures")
+        .values({ id: uuidv7(now.getTime()), created_at: now.toISOString() })
+        .execute();
     return true;
   });
-  // SQLite: the pages that held the lead are overwritten (secure_delete), but their earlier
-  // versions wait in the write-ahead log until a checkpoint; copy it back and empty it now.
-  // Best effort: a long read elsewhere can hold it up, and the next checkpoint finishes it.
-  if (erased && db.getExecutor().adapter instanceof SqliteAdapter)
-    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-  return erased;
+}
+
+const isSqlite = (db: Db | Transaction<Database>) =>
+  db.getExecutor().adapter instanceof SqliteAdapter;
+
+/** How many erasures still wait to be removed from the write-ahead log (SQLite; else 0). */
+export async function countPendingDiskErasures(db: Db): Promise<number> {
+  if (!isSqlite(db)) return 0;
+  const row = await db
+    .selectFrom("disk_erasures")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Copies the write-ahead log back into the database file and empties it (TRUNCATE), without
+ * waiting: a reader still on an older snapshot makes it give up at once (busy) instead of
+ * holding node:sqlite's synchronous connection, and so the whole server, for busy_timeout.
+ * When it succeeds, the pending erasures are done and their rows go; that delete is the only
+ * thing in the log afterwards. True when nothing is pending any more.
+ */
+export async function emptyWriteAheadLog(db: Db): Promise<boolean> {
+  return db.connection().execute(async (connection) => {
+    await sql`pragma busy_timeout = 0`.execute(connection);
+    try {
+      const { rows } = await sql<{ busy: number; log: number }>`
+        pragma wal_checkpoint(TRUNCATE)`.execute(connection);
+      if (Number(rows[0]?.busy) !== 0) return false;
+    } finally {
+      await sql.raw(`pragma busy_timeout = ${sqliteBusyTimeoutMs}`).execute(connection);
+    }
+    await connection.deleteFrom("disk_erasures").execute();
+    return true;
+  });
 }

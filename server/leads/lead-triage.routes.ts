@@ -8,6 +8,7 @@ import { typed } from "../api/contracts.ts";
 import { requireAdmin } from "../auth/guards.ts";
 import type { TokenSettings } from "../auth/tokens.ts";
 import type { Db } from "../db/connect.ts";
+import type { DiskErasure } from "./disk-erasure.ts";
 import { bulkUpdateLeads } from "./lead-bulk.repository.ts";
 import { eraseLead } from "./lead-erasure.repository.ts";
 import { decodeCursor, encodeCursor, nextLink } from "./lead-query.ts";
@@ -20,6 +21,8 @@ export type TriageRoutesOptions = {
   /** Queue a notification e-mail for a lead brought back from spam (SMTP configured). */
   notify: boolean;
   onLeadQueued?: () => void;
+  /** Takes an erasure off the disk too (SQLite's write-ahead log), now or in the background. */
+  diskErasure: DiskErasure;
   now?: () => Date;
 };
 
@@ -78,8 +81,12 @@ export async function triageRoutes(app: FastifyInstance, opts: TriageRoutesOptio
     handler: async (request, reply) => {
       const erased = await eraseLead(db, request.params.id, actorOf(request), now());
       if (!erased) return reply.code(404).send({ message: leadTexts.notFound });
-      request.log.info({ action: "lead.erased" }, "lead erased");
-      return reply.send({ message: leadTexts.erased });
+      const offDisk = await opts.diskErasure.finish();
+      request.log.info({ action: "lead.erased", diskPending: !offDisk }, "lead erased");
+      return reply.send({
+        message: offDisk ? leadTexts.erased : leadTexts.erasedDiskPending,
+        diskPending: !offDisk,
+      });
     },
   });
 

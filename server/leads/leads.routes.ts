@@ -14,6 +14,7 @@ import { requireAdmin } from "../auth/guards.ts";
 import type { TokenSettings } from "../auth/tokens.ts";
 import type { Db } from "../db/connect.ts";
 import { csvRow } from "./csv.ts";
+import { countPendingDiskErasures } from "./lead-erasure.repository.ts";
 import { eachLead } from "./lead-export.repository.ts";
 import { dueLeads } from "./lead-follow-ups.repository.ts";
 import { findLead, listLeads } from "./lead-lists.repository.ts";
@@ -145,7 +146,11 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
 
   api.route({
     ...endpoints.stats,
-    handler: async (_request, reply) => reply.send(await leadStats(db, { now: now(), timeZone })),
+    handler: async (_request, reply) =>
+      reply.send({
+        ...(await leadStats(db, { now: now(), timeZone })),
+        erasuresPendingOnDisk: await countPendingDiskErasures(db),
+      }),
   });
 
   api.route({

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { loadSigningKey } from "../../server/auth/secret.ts";
 import { createSession } from "../../server/auth/sessions.repository.ts";
@@ -29,6 +30,22 @@ async function withDb<T>(use: (db: ReturnType<typeof openSqlite>["db"]) => Promi
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Another program reading the server's database file (a backup, a sqlite3 session): a read
+ * transaction holding a snapshot, until `release()`.
+ */
+export function holdDatabaseSnapshot() {
+  const reader = new DatabaseSync(path.join(dataDir(), "app.db"));
+  reader.exec("BEGIN");
+  reader.prepare("select count(*) from leads").get();
+  return {
+    release() {
+      reader.exec("COMMIT");
+      reader.close();
+    },
+  };
 }
 
 /** n leads whose names start with `tag` (search for the tag to see only them), oldest first. */

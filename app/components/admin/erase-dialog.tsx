@@ -14,8 +14,11 @@ export function EraseLeadButton({
   className,
 }: {
   lead: { ID: string; FirstName: string; LastName: string; Email: string };
-  /** After the server confirmed: take the lead off the page. */
-  onErased: (id: string) => void;
+  /**
+   * After the server confirmed: take the lead off the page. `diskPending`: another program is
+   * reading the database file, so the copy on disk goes a little later (say so).
+   */
+  onErased: (id: string, outcome: { diskPending: boolean }) => void;
   className?: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -40,7 +43,7 @@ export function EraseLeadButton({
       // Gone either way: erased now, or already by someone else.
       setState({ busy: false, error: null });
       dialog.current?.close();
-      onErased(lead.ID);
+      onErased(lead.ID, { diskPending: result.ok && result.data.diskPending === true });
       return;
     }
     setState({ busy: false, error: result.error ?? leadTexts.failed });

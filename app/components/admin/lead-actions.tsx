@@ -8,7 +8,7 @@ import { EraseLeadButton } from "./erase-dialog.tsx";
 export type LeadActionsProps = {
   lead: LeadRecord;
   /** The lead is gone for good: take it off the page. */
-  onErased: (id: string) => void;
+  onErased: (id: string, outcome: { diskPending: boolean }) => void;
   /** The lead went to Spam: take it off the page, and say so. */
   onMarkedSpam: (lead: LeadRecord) => void;
 };

@@ -80,6 +80,18 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
+      {stats?.erasuresPendingOnDisk ? (
+        <p role="status" className="mt-4 max-w-2xl rounded-sm border border-line bg-white/60 p-2 font-semibold">
+          {stats.erasuresPendingOnDisk === 1
+            ? "1 lead erased; removal from disk pending."
+            : `${stats.erasuresPendingOnDisk.toLocaleString("en-US")} leads erased; removal from disk pending.`}{" "}
+          <span className="font-normal text-muted">
+            Another program is reading the database file (a backup, most likely). The erased data
+            leaves the disk by itself as soon as it lets go.
+          </span>
+        </p>
+      ) : null}
+
       <dl className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-5">
         {cards.map((card) => (
           <div

@@ -233,11 +233,11 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
     }
   }
   const actions = {
-    onErased: (id: string) => {
+    onErased: (id: string, { diskPending }: { diskPending: boolean }) => {
       const lead = findLead(listsNow.current, id);
       removeLead(
         id,
-        `${lead ? fullName(lead) : "The lead"} was erased, with its notes and history.`,
+        `${lead ? fullName(lead) : "The lead"} was erased, with its notes and history${diskPending ? "; removal from disk pending" : ""}.`,
       );
     },
     onMarkedSpam: (lead: LeadRecord) =>

@@ -187,7 +187,12 @@ export default function AdminSpam({ loaderData }: Route.ComponentProps) {
                   </button>
                   <EraseLeadButton
                     lead={lead}
-                    onErased={(id) => remove(id, `${name}'s submission was erased.`)}
+                    onErased={(id, { diskPending }) =>
+                      remove(
+                        id,
+                        `${name}'s submission was erased${diskPending ? "; removal from disk pending" : ""}.`,
+                      )
+                    }
                   />
                   <p aria-live="polite" className="text-sm font-semibold text-error">
                     {errors[lead.ID]}
