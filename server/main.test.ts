@@ -84,6 +84,16 @@ describe("server/main.ts", () => {
     );
   });
 
+  it("says in one line, at once, that a DATA_DIR that cannot be made is not a writable directory", async () => {
+    // /proc exists, but refuses new entries with ENOENT: Node's recursive mkdir spun on it.
+    const started = performance.now();
+    const line = await failsWithOneLine({ PORT: "0", DATA_DIR: "/proc/nope" });
+    expect(line).toBe(
+      "DATA_DIR: /proc/nope is not a writable directory (ENOENT); point DATA_DIR at one, or create it",
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
   it.each(["SIGTERM", "SIGINT"] as const)(
     "serves, logs as JSON, and exits cleanly on %s",
     async (signal) => {

@@ -31,6 +31,15 @@ describe("describeStartupFailure", () => {
     );
   });
 
+  it("blames DATA_DIR for a folder that cannot be made under it, and not for a missing file elsewhere", () => {
+    const made = systemError("ENOENT", { path: "/srv/data", syscall: "mkdir" });
+    expect(describeStartupFailure(made, sqlite)).toBe(
+      "DATA_DIR: /srv/data is not a writable directory (ENOENT); point DATA_DIR at one, or create it",
+    );
+    const elsewhere = systemError("ENOENT", { path: "/app/build/client", syscall: "scandir" });
+    expect(describeStartupFailure(elsewhere, sqlite)).toMatch(/^server: could not start: ENOENT/);
+  });
+
   it("blames DATA_DIR for file-system errors under it", () => {
     const error = systemError("EACCES", { path: "/srv/data/fineline.db", syscall: "open" });
     expect(describeStartupFailure(error, sqlite)).toBe(

@@ -5,7 +5,7 @@ import { databaseTrouble } from "./db/unavailable.ts";
 /** Node's system errors carry a code (EADDRINUSE, ECONNREFUSED…) and sometimes a path. */
 type SystemError = Error & { code?: string; path?: string; syscall?: string };
 
-const dataDirCodes = new Set(["EEXIST", "ENOTDIR", "EACCES", "EPERM", "EROFS", "ENOSPC"]);
+const dataDirCodes = new Set(["EEXIST", "ENOTDIR", "ENOENT", "EACCES", "EPERM", "EROFS", "ENOSPC"]);
 const unreachableCodes = new Set([
   "ECONNREFUSED",
   "ENOTFOUND",
@@ -55,10 +55,12 @@ export function describeStartupFailure(
     return `database: PostgreSQL at ${databaseHost(config.databaseUrl)} did not answer within ${migrationTimeouts.connectMs / 1000} s; is it running and reachable, and is DATABASE_URL right?`;
   if (config.databaseUrl && code && unreachableCodes.has(code))
     return `database: cannot reach PostgreSQL at ${databaseHost(config.databaseUrl)} (${code}); is it running, and is DATABASE_URL right?`;
+  // A missing file elsewhere (the build) is not DATA_DIR's fault: ENOENT only under it.
+  const underDataDir = system?.path?.startsWith(config.dataDir) ?? false;
   if (
     code &&
     dataDirCodes.has(code) &&
-    (!config.databaseUrl || system?.path?.startsWith(config.dataDir))
+    (underDataDir || (!config.databaseUrl && code !== "ENOENT"))
   )
     return `DATA_DIR: ${config.dataDir} is not a writable directory (${code}); point DATA_DIR at one, or create it`;
   if (config.databaseUrl && /password authentication|does not exist|no pg_hba/i.test(String(error)))

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { makePrivateDirectory } from "../db/private-directory.ts";
 
 type KeyConfig = { jwtSecret: string | undefined; dataDir: string };
 
@@ -64,7 +65,7 @@ export function loadSigningKey(config: KeyConfig): Uint8Array {
   const file = path.join(config.dataDir, "jwt-secret");
   const existing = readKeyFile(file);
   if (existing) return existing;
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  makePrivateDirectory(config.dataDir);
   const key = randomBytes(32);
   // "wx": never overwrite a key another process wrote in the meantime.
   try {

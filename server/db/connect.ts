@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect } from "kysely";
@@ -12,6 +12,7 @@ import {
   type PostgresTimeouts,
   serveTimeouts,
 } from "./postgres-pool.ts";
+import { makePrivateDirectory } from "./private-directory.ts";
 import type { Database } from "./schema.ts";
 
 export type Engine = "sqlite" | "postgres";
@@ -80,7 +81,7 @@ function switchToWal(database: DatabaseSync) {
  * files an older version left readable are tightened too.
  */
 function createPrivately(file: string) {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  makePrivateDirectory(path.dirname(file));
   closeSync(openSync(file, "a", 0o600));
   for (const each of [file, `${file}-wal`, `${file}-shm`]) {
     if (existsSync(each)) chmodSync(each, 0o600);

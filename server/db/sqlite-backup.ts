@@ -5,7 +5,6 @@ import {
   copyFileSync,
   existsSync,
   fsyncSync,
-  mkdirSync,
   openSync,
   realpathSync,
   renameSync,
@@ -22,6 +21,7 @@ import {
   nodeSqliteDatabase,
   withNestedTransactionsAsSavepoints,
 } from "./node-sqlite-adapter.ts";
+import { makePrivateDirectory } from "./private-directory.ts";
 
 /** A problem the operator can fix, said in one line (the CLIs print it without a stack). */
 export class BackupError extends Error {}
@@ -93,7 +93,7 @@ export async function restoreSqlite(
   if (previous) settleWhileUnused(databaseFile);
 
   // Restoring onto a new machine: DATA_DIR is created as the server would (private).
-  mkdirSync(path.dirname(databaseFile), { recursive: true, mode: 0o700 });
+  makePrivateDirectory(path.dirname(databaseFile));
   const incoming = `${databaseFile}.restoring-${process.pid}`;
   copyFileSync(input, incoming, constants.COPYFILE_EXCL);
   try {
