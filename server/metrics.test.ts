@@ -24,23 +24,41 @@ const sample = (text: string, line: string) => {
   return found === undefined ? undefined : Number(found.slice(line.length + 1));
 };
 
+/** What an outsider sees of an answer: everything but what differs on every request. */
+const seen = (answer: { statusCode: number; headers: Record<string, unknown>; body: string }) => {
+  // The date, the request's id and what is left of a rate limit differ from one request to the next.
+  const {
+    date,
+    "x-request-id": _id,
+    "x-ratelimit-remaining": _remaining,
+    ...headers
+  } = answer.headers;
+  return { status: answer.statusCode, headers, body: answer.body };
+};
+
 describe("GET /metrics", () => {
-  it("is the ordinary 404 without METRICS_TOKEN configured", async () => {
+  /** Paths that do not exist: /metrics must answer as they do, so nobody learns it is there. */
+  const lookalikes = ["/metricz", "/METRICS", "/metrics/", "/metrics-x", "/statz"];
+
+  it("answers like any unknown path without METRICS_TOKEN configured", async () => {
     const app = await buildTestApp();
     try {
-      const unknown = await app.inject({ method: "GET", url: "/no-such-file.png" });
-      const metrics = await app.inject(scrape(`Bearer ${token}`));
-      expect(metrics.statusCode).toBe(404);
-      expect(metrics.body).toBe(unknown.body);
+      const metrics = seen(await app.inject(scrape(`Bearer ${token}`)));
+      expect(metrics.status).toBe(302);
+      for (const url of lookalikes) {
+        const other = seen(
+          await app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } }),
+        );
+        expect(metrics, url).toEqual(other);
+      }
     } finally {
       await app.close();
     }
   });
 
-  it("is the ordinary 404 with a missing, wrong, differently cased or non-bearer token", async () => {
+  it("answers like any unknown path with a missing, wrong, differently cased or non-bearer token", async () => {
     const app = await buildTestApp(undefined, { METRICS_TOKEN: token });
     try {
-      const unknown = await app.inject({ method: "GET", url: "/no-such-file.png" });
       for (const authorization of [
         undefined,
         "Bearer ",
@@ -50,10 +68,30 @@ describe("GET /metrics", () => {
         `Bearer ${token} `,
         token,
       ]) {
-        const answer = await app.inject(scrape(authorization));
-        expect(answer.statusCode, String(authorization)).toBe(404);
-        expect(answer.body).toBe(unknown.body);
+        const answer = seen(await app.inject(scrape(authorization)));
+        expect(answer.status, String(authorization)).toBe(302);
+        for (const url of lookalikes) {
+          const other = seen(
+            await app.inject({
+              method: "GET",
+              url,
+              headers: authorization ? { authorization } : {},
+            }),
+          );
+          expect(answer, `${authorization} ${url}`).toEqual(other);
+        }
+        // Other methods too: as for any path.
+        const post = await app.inject({ ...scrape(authorization), method: "POST" });
+        const otherPost = await app.inject({ method: "POST", url: "/metricz" });
+        expect(seen(post)).toEqual(seen(otherPost));
       }
+      // A scraper with the token gets the figures, at /metrics only.
+      const scraped = await app.inject(scrape(`Bearer ${token}`));
+      expect(scraped.statusCode).toBe(200);
+      expect(scraped.headers["content-type"]).toMatch(/^text\/plain/);
+      expect(
+        (await app.inject({ ...scrape(`Bearer ${token}`), url: "/metrics/" })).statusCode,
+      ).toBe(302);
     } finally {
       await app.close();
     }

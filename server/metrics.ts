@@ -99,24 +99,25 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
  * Counts every request, and serves GET /metrics in Prometheus' text format to a scraper that
- * sends `Authorization: Bearer <METRICS_TOKEN>`. Without the token configured, or with a
- * missing or wrong one, /metrics is the same 404 as a missing file: an outsider cannot tell
- * whether it exists.
+ * sends `Authorization: Bearer <METRICS_TOKEN>`. For anyone else /metrics is not there at all:
+ * no route answers it, so it gets what every unknown path gets (a redirect home, like
+ * /metricz or /METRICS), and an outsider cannot tell that it exists. The scrape is answered
+ * before routing, from a hook.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
   app.addHook("onResponse", async (request, reply) => {
     metrics.requestAnswered(request, reply.statusCode, reply.elapsedTime / 1000);
   });
-  // Registered either way: unknown paths redirect home, and /metrics must be a plain 404.
-  const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
+  if (!token) return;
+  const expected = Buffer.from(`Bearer ${token}`);
   const authorised = (header: string | undefined) => {
     const given = Buffer.from(header ?? "");
-    return (
-      expected !== undefined && given.length === expected.length && timingSafeEqual(given, expected)
-    );
+    return given.length === expected.length && timingSafeEqual(given, expected);
   };
-  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
-    if (!authorised(request.headers.authorization)) return reply.callNotFound();
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return;
+    if (request.url.split("?")[0] !== "/metrics") return;
+    if (!authorised(request.headers.authorization)) return;
     const body = await metrics.registry.metrics();
     return reply
       .header("Content-Type", metrics.registry.contentType)
