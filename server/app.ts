@@ -353,7 +353,7 @@ export async function buildApp(
     },
   });
 
-  const tokens = { key: await signingKeyFor(config, database), issuer: config.siteUrl };
+  const tokens = { key: await signingKeyFor(config, database), issuer: config.tokenIssuer };
   await app.register(authRoutes, { db: database.db, tokens });
   await app.register(leadsRoutes, {
     db: database.db,

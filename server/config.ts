@@ -19,6 +19,12 @@ export type Config = Readonly<{
   /** The bearer token a Prometheus scraper sends for /metrics (METRICS_TOKEN); unset: no metrics. */
   metricsToken: string | undefined;
   siteUrl: string;
+  /**
+   * The `iss` of access tokens: SITE_URL when set, else a constant. Never the address served:
+   * with SITE_URL unset that carries the port, and two instances on different ports would
+   * refuse each other's tokens.
+   */
+  tokenIssuer: string;
   rateLimit: boolean;
   smtpUrl: string | undefined;
   notifyEmail: string | undefined;
@@ -184,6 +190,15 @@ const shownValue = (name: string, raw: string | undefined) =>
     ? "<hidden>"
     : (raw ?? "").replace(/\/\/[^@\s/]*@/g, "//***@");
 
+/** The token issuer while SITE_URL is unset: the same on every port and host. */
+export const unsetSiteUrlIssuer = "urn:fineline:site";
+
+/** SITE_URL's origin when it is set (a bad one is reported by its own check), else the constant. */
+function issuerFor(raw: string | undefined): string {
+  const parsed = raw?.trim() ? parseSiteUrl(raw) : null;
+  return parsed && "url" in parsed ? parsed.url : unsetSiteUrlIssuer;
+}
+
 /** Parses the environment into a frozen Config, or throws ConfigError listing every problem. */
 export function loadConfig(
   env: Record<string, string | undefined>,
@@ -211,6 +226,7 @@ export function loadConfig(
     // Unset: the address actually served, so canonical links, share images and the token
     // issuer are right on any port.
     siteUrl: read("SITE_URL", siteUrl) ?? siteUrlFor(listenHost, listenPort),
+    tokenIssuer: issuerFor(env.SITE_URL),
     rateLimit: read("RATE_LIMIT", rateLimit),
     smtpUrl: read("SMTP_URL", smtpUrl),
     notifyEmail: read("NOTIFY_EMAIL", notifyEmail),

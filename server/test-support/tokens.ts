@@ -2,10 +2,12 @@ import { SignJWT } from "jose";
 import { createSession } from "../auth/sessions.repository.ts";
 import { signAccessToken, tokenAudience } from "../auth/tokens.ts";
 import { createUser } from "../auth/users.repository.ts";
+import { unsetSiteUrlIssuer } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 
 export const testSecret = "test-secret-that-is-long-enough-for-hs256!";
-export const testIssuer = "http://localhost:3000";
+/** Tests run without SITE_URL: tokens carry the constant issuer. */
+export const testIssuer = unsetSiteUrlIssuer;
 export const testTokens = { key: new TextEncoder().encode(testSecret), issuer: testIssuer };
 
 /** A well-formed HS256 token with any type and key, for the tokens the API must refuse. */

@@ -102,7 +102,7 @@ export async function signInOwner(page: Page) {
       email: user.email,
       firstName: user.first_name,
       lastName: user.last_name,
-      accessToken: await signAccessToken({ key, issuer: config.siteUrl }, user.id, {
+      accessToken: await signAccessToken({ key, issuer: config.tokenIssuer }, user.id, {
         version: Number(user.token_version),
       }),
       refreshToken: (await createSession(db, user.id)).refreshToken,
