@@ -265,7 +265,7 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
       url: `/api/leads/${top?.ID}`,
       headers: { "x-access-token": admin.accessToken },
     });
-    expect(erase.json()).toEqual({ message: leadTexts.erased });
+    expect(erase.json()).toEqual({ message: leadTexts.erased, diskPending: false });
     expect(await spam()).toHaveLength(4);
   });
 
