@@ -54,13 +54,28 @@ const isFormPost = (request: FastifyRequest) =>
 const isJson = (request: FastifyRequest) =>
   (request.headers["content-type"] ?? "").startsWith("application/json");
 
-/** The page path the request came from, kept with the lead; never trusted beyond a short path. */
-function sourcePageOf(sent: string | undefined, request: FastifyRequest): string | null {
-  const candidate = sent || request.headers.referer;
-  if (typeof candidate !== "string") return null;
+/**
+ * The page of this site the form was sent from, kept with the lead as a short path: what the
+ * form sends, else the Referer when it is one of this site's own pages. Another site's Referer
+ * (a search results page) says where a visitor came from, never which of our pages the form
+ * was on; a "path" that leaves the site (`//evil.example/x`) is no page of ours either.
+ */
+function sourcePageOf(
+  sent: string | undefined,
+  request: FastifyRequest,
+  ownHosts: readonly string[],
+): string | null {
+  const base = "http://site.invalid";
   try {
-    const { pathname } = new URL(candidate, "http://site.invalid");
-    return pathname.length <= 200 ? pathname : null;
+    if (sent) {
+      const url = new URL(sent, base);
+      return url.origin === base && url.pathname.length <= 200 ? url.pathname : null;
+    }
+    const referer = request.headers.referer;
+    if (typeof referer !== "string") return null;
+    const url = new URL(referer);
+    const own = ownHosts.some((host) => host.toLowerCase() === url.hostname.toLowerCase());
+    return own && url.pathname.length <= 200 ? url.pathname : null;
   } catch {
     return null;
   }
@@ -163,6 +178,7 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
     handler: async (request, reply) => {
       const { email, firstName, lastName, message, sourcePage, formToken } = request.body;
       const at = now();
+      const ownHosts = [...opts.ownHosts, request.hostname];
       // Spam is kept for the owner to review, and answered exactly like a lead: a bot learns
       // nothing from the answer, and a person wrongly judged is still in the Spam view.
       const spam: SpamReason | null = honeypotFilled(request.body[honeypotField])
@@ -174,11 +190,8 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
           firstName,
           lastName,
           message,
-          sourcePage: sourcePageOf(sourcePage, request),
-          source: leadSourceOf(visitOf(request.body, request), [
-            ...opts.ownHosts,
-            request.hostname,
-          ]),
+          sourcePage: sourcePageOf(sourcePage, request, ownHosts),
+          source: leadSourceOf(visitOf(request.body, request), ownHosts),
           spam,
         },
         now: at,

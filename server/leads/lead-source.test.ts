@@ -43,6 +43,27 @@ describe.each(testEngines)("where leads come from, on $name", (engine) => {
   const newLeads = async (query = "") =>
     (await get(`/api/leads/new${query}`)).json() as LeadRecord[];
 
+  it("takes the page the form was sent from only from this site's own pages", async () => {
+    const sentFrom = async (payload: object, headers: Record<string, string> = {}) => {
+      const email = `page-${++ip}@bakery.example`;
+      expect((await contact({ ...person, email, ...payload }, headers)).statusCode).toBe(201);
+      return (await newLeads(`?q=${encodeURIComponent(email)}`))[0]?.SourcePage;
+    };
+    // Another site's Referer is where the visitor came from, not the form's page.
+    expect(
+      await sentFrom({}, { referer: "https://google.com/search?q=bakery+websites" }),
+    ).toBeNull();
+    expect(await sentFrom({}, { referer: "https://evil.example/about" })).toBeNull();
+    // This site's own page, as a form posted without JavaScript reports it.
+    expect(await sentFrom({}, { referer: "http://localhost:3000/about?x=1#contact-us" })).toBe(
+      "/about",
+    );
+    // What the form sends, when it is a path of this site.
+    expect(await sentFrom({ sourcePage: "/home2?utm_source=x" })).toBe("/home2");
+    expect(await sentFrom({ sourcePage: "https://google.com/search" })).toBeNull();
+    expect(await sentFrom({ sourcePage: "//evil.example/search" })).toBeNull();
+  });
+
   it("records the page, referrer and campaign the form sends, and labels the lead", async () => {
     const res = await contact({
       ...person,
