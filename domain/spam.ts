@@ -15,7 +15,15 @@ export const spamRetentionDays = 30;
 /** A form token older than this is ignored (a tab left open overnight), not held against anyone. */
 export const formTokenMaxAgeMs = 24 * 60 * 60 * 1000;
 
-export const spamReasons = ["honeypot", "too-fast", "bad-token", "repeat", "marked"] as const;
+export const spamReasons = [
+  "honeypot",
+  "too-fast",
+  "bad-token",
+  "reused-token",
+  "no-token",
+  "repeat",
+  "marked",
+] as const;
 export type SpamReason = (typeof spamReasons)[number];
 
 /** Each reason in the owner's words, as the Spam view shows it. */
@@ -23,7 +31,9 @@ export const spamReasonTexts: Record<SpamReason, string> = Object.freeze({
   honeypot: "Filled in the hidden field that only bots see",
   "too-fast": `Sent less than ${minimumFillMs / 1000} seconds after the form was first used`,
   "bad-token": "Sent with a forged or altered form timing token",
-  repeat: "Repeats a message already marked as spam",
+  "reused-token": "Sent with a form timing token already used for another message",
+  "no-token": "Sent by the site's own form script without its timing token",
+  repeat: "Repeats a message you marked as spam, or one kept as spam from two or more addresses",
   marked: "Marked as spam in the tracker",
 });
 

@@ -12,6 +12,7 @@ import * as createTriage from "./migrations/2026-11-23T18-00-triage.ts";
 import * as createSharedState from "./migrations/2026-11-25T06-00-shared-state.ts";
 import * as addTokenVersion from "./migrations/2026-11-26T09-00-token-version.ts";
 import * as createDiskErasures from "./migrations/2026-11-26T10-00-disk-erasures.ts";
+import * as createFormTokenUses from "./migrations/2026-11-26T11-00-form-token-uses.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T06-00-shared-state": createSharedState,
   "2026-11-26T09-00-token-version": addTokenVersion,
   "2026-11-26T10-00-disk-erasures": createDiskErasures,
+  "2026-11-26T11-00-form-token-uses": createFormTokenUses,
 };
 
 /**

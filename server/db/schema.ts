@@ -135,6 +135,13 @@ export type DiskErasuresTable = {
   created_at: Timestamp;
 };
 
+/** A contact-form timing token already used, hashed, with its message's fingerprint. */
+export type FormTokenUsesTable = {
+  token_hash: string;
+  fingerprint: string;
+  expires_at: Timestamp;
+};
+
 export type Database = {
   leads: LeadsTable;
   outbox: OutboxTable;
@@ -147,6 +154,7 @@ export type Database = {
   server_secrets: ServerSecretsTable;
   rate_limit_counters: RateLimitCountersTable;
   disk_erasures: DiskErasuresTable;
+  form_token_uses: FormTokenUsesTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

@@ -15,7 +15,7 @@ import type { Db } from "../db/connect.ts";
 import { databaseTrouble, unavailableRetryAfterSeconds } from "../db/unavailable.ts";
 import { limitPerWindow, tenMinutes } from "../rate-limit.ts";
 import type { PostedContact } from "./contact-form-page.ts";
-import { formTokenKey, formTokenVerdict, issueFormToken } from "./form-token.ts";
+import { checkFormToken, formTokenKey, issueFormToken } from "./form-token.ts";
 import { createLeadWriter } from "./lead-writer.ts";
 
 export type ContactRoutesOptions = {
@@ -94,6 +94,25 @@ function visitOf(body: VisitSource, request: FastifyRequest): VisitSource {
     return { referrer: referer, ...utmOf(new URL(referer).search) };
   } catch {
     return {};
+  }
+}
+
+/**
+ * Whether a request without a usable timing token may be judged like a form posted without
+ * JavaScript, by the other rules alone: it is a form post, or it does not come from this site's
+ * pages (no Origin of ours: an API client, a script). A JSON post from our own page was sent
+ * by the form's script, which always asks for a token first; leaving it out is a bot skipping
+ * the clock.
+ */
+function looksSentWithoutScript(request: FastifyRequest, ownHosts: readonly string[]): boolean {
+  if (isFormPost(request)) return true;
+  const origin = request.headers.origin;
+  if (typeof origin !== "string") return true;
+  try {
+    const host = new URL(origin).hostname.toLowerCase();
+    return !ownHosts.some((own) => own.toLowerCase() === host);
+  } catch {
+    return true;
   }
 }
 
@@ -181,9 +200,14 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
       const ownHosts = [...opts.ownHosts, request.hostname];
       // Spam is kept for the owner to review, and answered exactly like a lead: a bot learns
       // nothing from the answer, and a person wrongly judged is still in the Spam view.
+      const token = checkFormToken(formKey, formToken, at);
       const spam: SpamReason | null = honeypotFilled(request.body[honeypotField])
         ? "honeypot"
-        : formTokenVerdict(formKey, formToken, at);
+        : token.kind === "spam"
+          ? token.reason
+          : token.kind === "absent" && !looksSentWithoutScript(request, ownHosts)
+            ? "no-token"
+            : null;
       const result = await writer.write({
         lead: {
           email,
@@ -193,6 +217,7 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
           sourcePage: sourcePageOf(sourcePage, request, ownHosts),
           source: leadSourceOf(visitOf(request.body, request), ownHosts),
           spam,
+          formToken: token.kind === "fresh" ? token.claim : undefined,
         },
         now: at,
         notify: opts.notify,

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { formTokenMaxAgeMs, minimumFillMs, type SpamReason } from "../../domain/spam.ts";
 
 /**
@@ -6,7 +6,8 @@ import { formTokenMaxAgeMs, minimumFillMs, type SpamReason } from "../../domain/
  * the time it was opened; instead the form asks for a token when it is first used: the time,
  * a nonce, and an HMAC of both under a key derived from the server's signing key. The contact
  * request sends it back, and the server alone can tell how long the form took to fill in.
- * Every instance sharing the signing key (JWT_SECRET) verifies every other's tokens.
+ * Every instance sharing the signing key (JWT_SECRET) verifies every other's tokens. A token
+ * is good for one message (lead-intake.repository.ts records its hash until it expires).
  */
 
 const version = "f1";
@@ -36,22 +37,48 @@ export function readFormToken(key: Uint8Array, token: string): number | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? issuedAt : null;
 }
 
+/** A fresh token's claim on one submission: stored hashed until the token expires. */
+export type FormTokenClaim = { readonly hash: string; readonly expiresAt: Date };
+
 /**
- * What the token says about a submission: forged or altered, sent too soon after the form was
- * first used, or nothing against it. No token (a form posted without JavaScript, an API
- * client) and a token too old to judge by (a tab left open for a day) say nothing.
+ * What a submission's token says:
+ * - `absent`: none, or one that can no longer be judged: over a day old (a tab left open; its
+ *   use could no longer be checked once its record expires) or from a clock ahead of ours
+ *   (another instance's). Such a request is judged like one that sent no token.
+ * - `spam`: forged or altered, or sent within 3 s of the form's first use.
+ * - `fresh`: a genuine token of a person's pace, to be claimed for this submission.
  */
+export type FormTokenCheck =
+  | { readonly kind: "absent" }
+  | { readonly kind: "spam"; readonly reason: Extract<SpamReason, "bad-token" | "too-fast"> }
+  | { readonly kind: "fresh"; readonly claim: FormTokenClaim };
+
+export function checkFormToken(
+  key: Uint8Array,
+  token: string | undefined,
+  now: Date,
+): FormTokenCheck {
+  if (!token) return { kind: "absent" };
+  const issuedAt = readFormToken(key, token);
+  if (issuedAt === null) return { kind: "spam", reason: "bad-token" };
+  const elapsed = now.getTime() - issuedAt;
+  if (elapsed > formTokenMaxAgeMs || elapsed < 0) return { kind: "absent" };
+  if (elapsed < minimumFillMs) return { kind: "spam", reason: "too-fast" };
+  return {
+    kind: "fresh",
+    claim: {
+      hash: createHash("sha256").update(token).digest("base64url"),
+      expiresAt: new Date(issuedAt + formTokenMaxAgeMs),
+    },
+  };
+}
+
+/** The timing verdict alone: forged, too fast, or nothing against it. */
 export function formTokenVerdict(
   key: Uint8Array,
   token: string | undefined,
   now: Date,
 ): SpamReason | null {
-  if (!token) return null;
-  const issuedAt = readFormToken(key, token);
-  if (issuedAt === null) return "bad-token";
-  const elapsed = now.getTime() - issuedAt;
-  // Signed, so a time ahead of ours can only be another instance's clock running ahead: no
-  // verdict, rather than calling a person too fast.
-  if (elapsed > formTokenMaxAgeMs || elapsed < 0) return null;
-  return elapsed < minimumFillMs ? "too-fast" : null;
+  const check = checkFormToken(key, token, now);
+  return check.kind === "spam" ? check.reason : null;
 }

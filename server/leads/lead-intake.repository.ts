@@ -6,6 +6,7 @@ import type { Db } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
+import type { FormTokenClaim } from "./form-token.ts";
 
 /** All SQL for contact intake: a visitor's request becoming a stored lead. */
 
@@ -21,6 +22,8 @@ export type NewContactLead = {
   readonly source?: LeadSource;
   /** The route's verdict, when it judged the request to be spam. */
   readonly spam?: SpamReason | null;
+  /** A fresh timing token the request came with: good for this one message only. */
+  readonly formToken?: FormTokenClaim | undefined;
 };
 
 type Trx = Transaction<Database>;
@@ -44,16 +47,67 @@ export function messageHash(message: string): string | null {
     : createHash("sha256").update(folded).digest("base64url");
 }
 
-/** Whether a message repeats one kept as spam. */
+/**
+ * Whether a message repeats spam: one the owner marked as spam, or one kept as spam from two
+ * or more addresses (a campaign). A single automatic verdict is not enough: one message seeded
+ * through the honeypot would otherwise send every later identical message to spam, unseen.
+ */
 async function repeatsSpam(trx: Trx, hash: string | null): Promise<boolean> {
   if (!hash) return false;
   const row = await trx
     .selectFrom("spam_leads")
-    .select("id")
+    .select((eb) => [
+      eb.fn.count<number | string>("email").distinct().as("addresses"),
+      eb.fn
+        .count<number | string>(eb.case().when("reason", "=", "marked").then(1).end())
+        .as("marked"),
+    ])
     .where("message_hash", "=", hash)
-    .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  return Number(row?.marked ?? 0) > 0 || Number(row?.addresses ?? 0) >= 2;
+}
+
+/** What a token's one use is checked against: the same message again is a retry, not a reuse. */
+const fingerprintOf = (lead: NewContactLead) =>
+  createHash("sha256")
+    .update(`${lead.email.trim().toLowerCase()}\n${lead.message}`)
+    .digest("base64url");
+
+/**
+ * Claims a timing token for this submission. False when it was already used for another
+ * message: the second message is a bot reusing one token for many posts.
+ */
+async function claimFormToken(
+  trx: Trx,
+  claim: FormTokenClaim,
+  lead: NewContactLead,
+): Promise<boolean> {
+  const fingerprint = fingerprintOf(lead);
+  const inserted = await trx
+    .insertInto("form_token_uses")
+    .values({
+      token_hash: claim.hash,
+      fingerprint,
+      expires_at: claim.expiresAt.toISOString(),
+    })
+    .onConflict((oc) => oc.column("token_hash").doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return true;
+  const used = await trx
+    .selectFrom("form_token_uses")
+    .select("fingerprint")
+    .where("token_hash", "=", claim.hash)
+    .executeTakeFirst();
+  return used?.fingerprint === fingerprint;
+}
+
+/** Forgets tokens past their expiry: they are judged by their age from then on. */
+export async function purgeUsedFormTokens(db: Db, now = new Date()): Promise<number> {
+  const result = await db
+    .deleteFrom("form_token_uses")
+    .where("expires_at", "<", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 const sourceColumns = (source: LeadSource | undefined) => ({
@@ -109,7 +163,12 @@ async function insertContactLead(
   { lead, now = new Date(), notify = false }: ContactLeadWrite,
 ): Promise<ContactLeadResult> {
   const hash = messageHash(lead.message);
-  const spam = lead.spam ?? ((await repeatsSpam(trx, hash)) ? "repeat" : null);
+  const spam =
+    lead.spam ??
+    (lead.formToken && !(await claimFormToken(trx, lead.formToken, lead))
+      ? "reused-token"
+      : null) ??
+    ((await repeatsSpam(trx, hash)) ? "repeat" : null);
   if (spam) return insertSpam(trx, lead, spam, hash, now);
   const since = new Date(now.getTime() - repeatWindowMs).toISOString();
   const repeat = await trx

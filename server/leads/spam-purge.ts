@@ -1,10 +1,11 @@
 import type { Db } from "../db/connect.ts";
+import { purgeUsedFormTokens } from "./lead-intake.repository.ts";
 import { purgeSpam } from "./spam.repository.ts";
 
 /**
- * Deletes spam 30 days after it was judged spam: at start-up and every hour after. Every
- * instance may run it; the delete is the same whichever runs it, and running it twice
- * deletes nothing more.
+ * Deletes spam 30 days after it was judged spam, and the records of used form tokens once
+ * the tokens have expired: at start-up and every hour after. Every instance may run it; the
+ * delete is the same whichever runs it, and running it twice deletes nothing more.
  */
 export function startSpamPurge(options: {
   db: Db;
@@ -19,6 +20,7 @@ export function startSpamPurge(options: {
       try {
         const deleted = await purgeSpam(options.db, now());
         if (deleted) options.log.info({ deleted }, "old spam deleted");
+        await purgeUsedFormTokens(options.db, now());
       } catch (error) {
         options.log.error({ err: error }, "old spam could not be deleted");
       }

@@ -133,30 +133,134 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect(await newLeads()).toEqual([]);
   });
 
-  it("keeps a repeat of a message already marked as spam, but not a short everyday one", async () => {
+  it("keeps a repeat of spam from two addresses or marked by the owner, but not of one seed, nor a short everyday one", async () => {
+    // One message seeded through the honeypot holds nothing against the next person.
     await contact({
       ...person,
       email: "bot1@seo.example",
       message: botMessage,
       [honeypotField]: "x",
     });
-    // The same words, other case and spacing, from another address, without the honeypot.
     clock = later(1000);
+    await contact({ ...person, email: "someone@bakery.example", message: botMessage });
+    expect((await newLeads()).map((lead) => lead.Email)).toEqual(["someone@bakery.example"]);
+    // A second address sending it as spam makes it a campaign: the same words, other case
+    // and spacing, without the honeypot, are kept as spam from then on.
+    clock = later(2000);
     await contact({
       ...person,
       email: "bot2@seo.example",
+      message: botMessage,
+      [honeypotField]: "x",
+    });
+    clock = later(3000);
+    await contact({
+      ...person,
+      email: "bot3@seo.example",
       message: `  cheap BACKLINKS!   guaranteed first page on google, order today.`,
     });
-    clock = later(2000);
+    clock = later(4000);
     await contact({ ...person, email: "hi1@seo.example", message: "Hi", [honeypotField]: "x" });
-    clock = later(3000);
+    clock = later(4500);
+    await contact({ ...person, email: "hi3@seo.example", message: "Hi", [honeypotField]: "x" });
+    clock = later(5000);
     await contact({ ...person, email: "hi2@bakery.example", message: "Hi" });
     expect((await spam()).map((lead) => [lead.Email, lead.SpamReason])).toEqual([
+      ["hi3@seo.example", "honeypot"],
       ["hi1@seo.example", "honeypot"],
-      ["bot2@seo.example", "repeat"],
+      ["bot3@seo.example", "repeat"],
+      ["bot2@seo.example", "honeypot"],
       ["bot1@seo.example", "honeypot"],
     ]);
-    expect((await newLeads()).map((lead) => lead.Email)).toEqual(["hi2@bakery.example"]);
+    expect((await newLeads()).map((lead) => lead.Email)).toEqual([
+      "hi2@bakery.example",
+      "someone@bakery.example",
+    ]);
+  });
+
+  it("keeps a repeat of a message the owner marked as spam once", async () => {
+    await contact({ ...person, email: "pitch@agency.example", message: botMessage });
+    const [pitch] = await newLeads();
+    expect((await admin$("POST", `/api/leads/${pitch?.ID}/spam`)).statusCode).toBe(200);
+    clock = later(60_000);
+    await contact({ ...person, email: "pitch2@agency.example", message: botMessage });
+    expect(await newLeads()).toEqual([]);
+    expect((await spam()).map((lead) => lead.SpamReason)).toEqual(["repeat", "marked"]);
+  });
+
+  it("takes one message per timing token: another message with it is spam, the same one again is a retry", async () => {
+    const used = await token();
+    clock = later(4000);
+    expect((await contact({ ...person, formToken: used })).statusCode).toBe(201);
+    // The visitor's retry of the same message: stored once, as the lead it is.
+    expect((await contact({ ...person, formToken: used })).statusCode).toBe(201);
+    // A bot sending many messages with one patient token.
+    for (const n of [1, 2]) {
+      clock = later(4000 + n * 1000);
+      await contact({
+        ...person,
+        email: `bulk${n}@seo.example`,
+        message: `${botMessage} ${n}`,
+        formToken: used,
+      });
+    }
+    expect((await newLeads()).map((lead) => lead.Email)).toEqual(["rosa@bakery.example"]);
+    expect((await spam()).map((lead) => [lead.Email, lead.SpamReason])).toEqual([
+      ["bulk2@seo.example", "reused-token"],
+      ["bulk1@seo.example", "reused-token"],
+    ]);
+    // Used tokens are forgotten once they expire: judged by their age from then on.
+    expect(await database.db.selectFrom("form_token_uses").selectAll().execute()).toHaveLength(1);
+    clock = later(25 * 60 * 60 * 1000);
+    await app.spamPurge.run();
+    expect(await database.db.selectFrom("form_token_uses").selectAll().execute()).toEqual([]);
+  });
+
+  it("keeps a post from this site's own page without a token as spam, unless it looks sent without a script", async () => {
+    const ours = { origin: "http://localhost:3000" };
+    const post = (email: string, headers: Record<string, string>, body?: string | object) =>
+      app.inject({
+        method: "POST",
+        url: "/api/leads/contact-us",
+        remoteAddress: `10.1.9.${++ip % 250}`,
+        headers,
+        payload: body ?? { ...person, email, message: `A new site for ${email}, please.` },
+      });
+    // The form's script always asks for a token first: leaving it out skips the clock.
+    expect((await post("skipped@bot.example", ours)).statusCode).toBe(201);
+    // So is a token too old to check (its one use can no longer be told).
+    const stale = issueFormToken(formTokenKey(testTokens.key), later(-25 * 60 * 60 * 1000));
+    await post("stale@bot.example", ours, {
+      ...person,
+      email: "stale@bot.example",
+      formToken: stale,
+    });
+    // Like a browser without JavaScript: a form post (whatever its Origin), an API client (no
+    // Origin), another site's page.
+    await post(
+      "nojs@bakery.example",
+      {
+        ...ours,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      new URLSearchParams({
+        ...person,
+        email: "nojs@bakery.example",
+        message: "No script here.",
+      }).toString(),
+    );
+    await post("api@bakery.example", {});
+    await post("elsewhere@bakery.example", { origin: "https://partner.example" });
+    // Same clock, so sorted by address: the order of equal times is the IDs' random tail.
+    expect((await spam()).map((lead) => [lead.Email, lead.SpamReason]).sort()).toEqual([
+      ["skipped@bot.example", "no-token"],
+      ["stale@bot.example", "no-token"],
+    ]);
+    expect((await newLeads()).map((lead) => lead.Email).sort()).toEqual([
+      "api@bakery.example",
+      "elsewhere@bakery.example",
+      "nojs@bakery.example",
+    ]);
   });
 
   it("moves a lead to New Leads with Not spam, and queues its notification", async () => {
