@@ -18,6 +18,11 @@ export const contactTexts = Object.freeze({
 
 /** Where the form gets its timing token (endpoints.contactToken), without loading the contracts. */
 export const contactTokenPath = "/api/leads/contact-token";
+/**
+ * How long a form token is judged (and its one use remembered): older, it counts as none. The
+ * form starts a new clock when it is used again after that long.
+ */
+export const formTokenMaxAgeMs = 24 * 60 * 60 * 1000;
 
 /** Name of the invisible honeypot field; people never fill it, naive bots do. */
 export const honeypotField = "company_website";

@@ -12,8 +12,6 @@ import { leadRecord } from "./leads.ts";
 export const minimumFillMs = 3000;
 /** Spam is deleted this long after it was judged spam. */
 export const spamRetentionDays = 30;
-/** A form token older than this is ignored (a tab left open overnight), not held against anyone. */
-export const formTokenMaxAgeMs = 24 * 60 * 60 * 1000;
 
 export const spamReasons = [
   "honeypot",

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { formTokenMaxAgeMs, minimumFillMs, type SpamReason } from "../../domain/spam.ts";
+import { formTokenMaxAgeMs } from "../../domain/contact-texts.ts";
+import { minimumFillMs, type SpamReason } from "../../domain/spam.ts";
 
 /**
  * The contact form's timing token. The public pages are prerendered, so the page cannot carry
