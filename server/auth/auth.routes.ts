@@ -92,13 +92,10 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       if (!userID || !refresh || refresh.length > 200)
         return reply.code(401).send({ message: authTexts.sessionExpired });
       const result = await rotateRefreshToken(db, { userId: userID, token: refresh });
-      const user =
-        result.kind === "rotated" || result.kind === "concurrent"
-          ? await findUserById(db, result.userId)
-          : undefined;
-      if (!user) return reply.code(401).send({ message: authTexts.sessionExpired });
-      const accessToken = await signAccessToken(tokens, user.id, {
-        version: Number(user.token_version),
+      if (result.kind !== "rotated" && result.kind !== "concurrent")
+        return reply.code(401).send({ message: authTexts.sessionExpired });
+      const accessToken = await signAccessToken(tokens, result.userId, {
+        version: result.tokenVersion,
       });
       if (result.kind === "rotated")
         return reply.send({ accessToken, refreshToken: result.refreshToken });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
+import { revokeUserSessions } from "./sessions.repository.ts";
 
 describe.each(testEngines)("refresh tokens on $name", (engine) => {
   let app: FastifyInstance;
@@ -41,6 +42,41 @@ describe.each(testEngines)("refresh tokens on $name", (engine) => {
       .orderBy("created_at")
       .orderBy("id")
       .execute();
+
+  it.runIf(engine.name === "postgres")(
+    "never lets a refresh racing a promotion or a new password keep the session",
+    async () => {
+      const session = await login();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let changed = () => {};
+      const inFlight = new Promise<void>((resolve) => {
+        changed = resolve;
+      });
+      // makeAdmin, stopped before its commit: the account's row first, then its sessions.
+      const promotion = database.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("users")
+          .set((eb) => ({ role: "admin", token_version: eb("token_version", "+", 1) }))
+          .where("id", "=", session.id)
+          .execute();
+        await revokeUserSessions(trx, session.id);
+        changed();
+        await held;
+      });
+      await inFlight;
+      const racing = refresh(session.id, session.refreshToken);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      await promotion;
+      const res = await racing;
+      expect(res.statusCode).toBe(401);
+      const alive = (await tokens()).filter((row) => row.revoked_at === null);
+      expect(alive).toEqual([]);
+    },
+  );
 
   it("rotates: a new access and refresh token, the old one marked used", async () => {
     const session = await login();

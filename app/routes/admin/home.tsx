@@ -81,7 +81,10 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {stats?.erasuresPendingOnDisk ? (
-        <p role="status" className="mt-4 max-w-2xl rounded-sm border border-line bg-white/60 p-2 font-semibold">
+        <p
+          role="status"
+          className="mt-4 max-w-2xl rounded-sm border border-line bg-white/60 p-2 font-semibold"
+        >
           {stats.erasuresPendingOnDisk === 1
             ? "1 lead erased; removal from disk pending."
             : `${stats.erasuresPendingOnDisk.toLocaleString("en-US")} leads erased; removal from disk pending.`}{" "}
