@@ -10,7 +10,7 @@ import { clearAttempts, takeAttempt, throttleKey } from "./login-throttle.reposi
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
 import { createSession, revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
 import { signAccessToken, type TokenSettings } from "./tokens.ts";
-import { createUser, findUserByEmail, findUserById, type User } from "./users.repository.ts";
+import { createUser, findUserByEmail, type User } from "./users.repository.ts";
 
 export type AuthRoutesOptions = { db: Db; tokens: TokenSettings };
 

@@ -3,12 +3,12 @@ import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { findUserByEmail } from "../auth/users.repository.ts";
 import { loadConfig } from "../config.ts";
 import { openSqlite } from "../db/connect.ts";
+import { postgresAdminQuery, postgresUrlFor } from "../test-support/databases.ts";
 import { makeFakeBuild } from "../test-support/fake-build.ts";
 import { runCli } from "../test-support/run-cli.ts";
 
@@ -25,15 +25,6 @@ const run = (args: string[], env: Record<string, string>, input?: string) =>
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 const createdDatabases: string[] = [];
-async function pgQuery(query: string) {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 const places = [
   {
     name: "sqlite",
@@ -45,12 +36,10 @@ const places = [
           name: "postgres",
           env: async () => {
             const name = `admin_${process.pid}_${Date.now().toString(36)}_${createdDatabases.length}`;
-            await pgQuery(`create database "${name}"`);
+            await postgresAdminQuery(`create database "${name}"`);
             createdDatabases.push(name);
-            const url = new URL(pgUrl);
-            url.pathname = `/${name}`;
             return {
-              DATABASE_URL: url.toString(),
+              DATABASE_URL: postgresUrlFor(name),
               DATA_DIR: mkdtempSync(path.join(tmpdir(), "fineline-admin-")),
             };
           },
@@ -60,7 +49,7 @@ const places = [
 ];
 afterAll(async () => {
   for (const name of createdDatabases)
-    await pgQuery(`drop database if exists "${name}" with (force)`);
+    await postgresAdminQuery(`drop database if exists "${name}" with (force)`);
 });
 
 describe("npm run create-admin", () => {
@@ -122,6 +111,14 @@ describe("npm run create-admin", () => {
     expect(short.status).not.toBe(0);
     expect(short.stderr).toMatch(/usage: npm run create-admin/);
     expect(run(["--password", "long enough password"], { DATA_DIR: dataDir }).status).not.toBe(0);
+  });
+
+  it("names a missing --email at once, without waiting on standard input left open", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-admin-"));
+    // runCli leaves the child's standard input open and never writes to it.
+    const result = await runCli("create-admin", [], { DATA_DIR: dataDir });
+    expect(result.status).toBe(2);
+    expect(result.output.split("\n")[0]).toBe("create-admin: --email and --password are missing.");
   });
 
   it("names the argument that is missing", () => {

@@ -27,14 +27,18 @@ class UsageError extends Error {}
 /** A request refused for the account's sake: said in one line, exit 1. */
 class Refused extends Error {}
 
-/** The password: --password, else standard input's first line, else asked for twice. */
+/**
+ * The password: --password, else standard input's first line, else asked for twice. Nothing
+ * is read or asked without an e-mail: that is a usage error to report first, and a pipe left
+ * open would otherwise keep the command waiting.
+ */
 async function passwordFrom(given: string | undefined, haveEmail: boolean): Promise<string> {
   if (given !== undefined) return given;
-  if (!process.stdin.isTTY) return readFirstLine(process.stdin);
   if (!haveEmail) return "";
+  if (!process.stdin.isTTY) return readFirstLine(process.stdin);
   const first = await askHidden("Password (8 to 60 characters): ");
   const again = await askHidden("The same password again: ");
-  if (first !== again) throw new UsageError("the two passwords differ.");
+  if (first !== again) throw new Refused("the two passwords differ; nothing was changed.");
   return first;
 }
 
@@ -113,7 +117,8 @@ try {
   }
   if (error instanceof Refused || error instanceof Interrupted) {
     console.error(`create-admin: ${error.message}`);
-    process.exit(1);
+    // 130: stopped by Ctrl-C, as a shell reports it.
+    process.exit(error instanceof Interrupted ? 130 : 1);
   }
   if (error instanceof ConfigError) {
     for (const problem of error.problems) console.error(`config: ${problem}`);
