@@ -19,10 +19,11 @@ export const contactTexts = Object.freeze({
 /** Where the form gets its timing token (endpoints.contactToken), without loading the contracts. */
 export const contactTokenPath = "/api/leads/contact-token";
 /**
- * How long a form token is judged (and its one use remembered): older, it counts as none. The
- * form starts a new clock when it is used again after that long.
+ * How long a form token is judged, and its one use remembered: 30 days, so a tab left open for
+ * days still sends a token that counts. Older, it counts as none; keeping used tokens longer
+ * would only grow a table no bot is slowed by.
  */
-export const formTokenMaxAgeMs = 24 * 60 * 60 * 1000;
+export const formTokenMaxAgeMs = 30 * 24 * 60 * 60 * 1000;
 
 /** Name of the invisible honeypot field; people never fill it, naive bots do. */
 export const honeypotField = "company_website";

@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { validateContact } from "../../domain/contact.ts";
-import {
-  contactTexts,
-  contactTokenPath,
-  formTokenMaxAgeMs,
-  honeypotField,
-} from "../../domain/contact-texts.ts";
+import { contactTexts, contactTokenPath, honeypotField } from "../../domain/contact-texts.ts";
 import { limits } from "../../domain/limits.ts";
 import { FormStatus, fieldClass, messageOf, TextField } from "./form-fields.tsx";
 import { buttonClass } from "./layout.tsx";
@@ -55,15 +50,8 @@ export function ContactForm({
    * so the server can tell a person's pace from a bot's (sent within 3 s: kept as spam).
    */
   const formToken = useRef<Promise<string | null> | null>(null);
-  const clockStarted = useRef(0);
   const startClock = () => {
-    // A token is judged for a day: a tab left open longer starts a new clock when used again
-    // (an hour early, so one started just before is never sent stale).
-    if (Date.now() - clockStarted.current > formTokenMaxAgeMs - 60 * 60 * 1000)
-      formToken.current = null;
-    if (formToken.current) return;
-    clockStarted.current = Date.now();
-    formToken.current = fetch(contactTokenPath, {
+    formToken.current ??= fetch(contactTokenPath, {
       headers: { accept: "application/json" },
       cache: "no-store",
     })

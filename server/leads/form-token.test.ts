@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formTokenKey, formTokenVerdict, issueFormToken, readFormToken } from "./form-token.ts";
+import { checkFormToken, formTokenKey, issueFormToken, readFormToken } from "./form-token.ts";
 
 const key = formTokenKey(new TextEncoder().encode("a-signing-key-that-is-long-enough!"));
 const at = new Date("2026-11-23T15:00:00.000Z");
 const msLater = (ms: number) => new Date(at.getTime() + ms);
+const day = 24 * 60 * 60 * 1000;
 
 describe("the contact form's timing token", () => {
   it("tells the server when the form was first used, and nobody else can write one", () => {
@@ -17,15 +18,26 @@ describe("the contact form's timing token", () => {
     expect(readFormToken(key, "x".repeat(500))).toBeNull();
   });
 
-  it("judges too fast under 3 seconds, forged always, and says nothing without a token", () => {
+  it("judges too fast under 3 seconds, forged always, and claims a genuine token for one message", () => {
     const token = issueFormToken(key, at);
-    expect(formTokenVerdict(key, token, msLater(2999))).toBe("too-fast");
-    expect(formTokenVerdict(key, token, msLater(3000))).toBeNull();
-    expect(formTokenVerdict(key, token, msLater(25 * 60 * 60 * 1000))).toBeNull();
-    expect(formTokenVerdict(key, "forged", msLater(10_000))).toBe("bad-token");
-    // From an instance whose clock runs ahead: no verdict, rather than "too fast".
-    expect(formTokenVerdict(key, token, msLater(-2000))).toBeNull();
-    expect(formTokenVerdict(key, undefined, at)).toBeNull();
-    expect(formTokenVerdict(key, "", at)).toBeNull();
+    expect(checkFormToken(key, token, msLater(2999))).toEqual({ kind: "spam", reason: "too-fast" });
+    const fresh = checkFormToken(key, token, msLater(3000));
+    expect(fresh.kind).toBe("fresh");
+    // A tab left open for days still counts, and its one use is remembered while it does.
+    expect(checkFormToken(key, token, msLater(25 * day))).toEqual(fresh);
+    if (fresh.kind === "fresh") {
+      expect(fresh.claim.hash).not.toContain(token.split(".")[3] ?? "");
+      expect(fresh.claim.expiresAt).toEqual(msLater(30 * day));
+    }
+    expect(checkFormToken(key, "forged", msLater(10_000))).toEqual({
+      kind: "spam",
+      reason: "bad-token",
+    });
+    // From an instance whose clock runs ahead: genuine, so claimed, never "too fast".
+    expect(checkFormToken(key, token, msLater(-2000)).kind).toBe("fresh");
+    // Past 30 days its one use can no longer be checked: as if there were none.
+    expect(checkFormToken(key, token, msLater(31 * day))).toEqual({ kind: "absent" });
+    expect(checkFormToken(key, undefined, at)).toEqual({ kind: "absent" });
+    expect(checkFormToken(key, "", at)).toEqual({ kind: "absent" });
   });
 });

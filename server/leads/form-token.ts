@@ -43,11 +43,12 @@ export type FormTokenClaim = { readonly hash: string; readonly expiresAt: Date }
 
 /**
  * What a submission's token says:
- * - `absent`: none, or one that can no longer be judged: over a day old (a tab left open; its
- *   use could no longer be checked once its record expires) or from a clock ahead of ours
- *   (another instance's). Such a request is judged like one that sent no token.
+ * - `absent`: none, or one over 30 days old, whose one use could no longer be checked (its
+ *   record is gone). Such a request is judged like one that sent no token.
  * - `spam`: forged or altered, or sent within 3 s of the form's first use.
- * - `fresh`: a genuine token of a person's pace, to be claimed for this submission.
+ * - `fresh`: a genuine token of a person's pace, to be claimed for this submission. A token
+ *   from a clock ahead of ours (another instance's) is fresh too: signed, so not forged, and
+ *   never called "too fast" for the other clock's sake.
  */
 export type FormTokenCheck =
   | { readonly kind: "absent" }
@@ -63,23 +64,14 @@ export function checkFormToken(
   const issuedAt = readFormToken(key, token);
   if (issuedAt === null) return { kind: "spam", reason: "bad-token" };
   const elapsed = now.getTime() - issuedAt;
-  if (elapsed > formTokenMaxAgeMs || elapsed < 0) return { kind: "absent" };
-  if (elapsed < minimumFillMs) return { kind: "spam", reason: "too-fast" };
+  if (elapsed > formTokenMaxAgeMs) return { kind: "absent" };
+  if (elapsed >= 0 && elapsed < minimumFillMs) return { kind: "spam", reason: "too-fast" };
   return {
     kind: "fresh",
     claim: {
       hash: createHash("sha256").update(token).digest("base64url"),
+      // Kept as long as the token can be judged; after that it counts as none anyway.
       expiresAt: new Date(issuedAt + formTokenMaxAgeMs),
     },
   };
-}
-
-/** The timing verdict alone: forged, too fast, or nothing against it. */
-export function formTokenVerdict(
-  key: Uint8Array,
-  token: string | undefined,
-  now: Date,
-): SpamReason | null {
-  const check = checkFormToken(key, token, now);
-  return check.kind === "spam" ? check.reason : null;
 }
