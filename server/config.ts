@@ -223,8 +223,8 @@ export function loadConfig(
     databaseUrl: read("DATABASE_URL", databaseUrl),
     jwtSecret: read("JWT_SECRET", jwtSecret),
     metricsToken: read("METRICS_TOKEN", metricsToken),
-    // Unset: the address actually served, so canonical links, share images and the token
-    // issuer are right on any port.
+    // Unset: the address actually served, so canonical links and share images are right on
+    // any port. The token issuer does not follow it (issuerFor).
     siteUrl: read("SITE_URL", siteUrl) ?? siteUrlFor(listenHost, listenPort),
     tokenIssuer: issuerFor(env.SITE_URL),
     rateLimit: read("RATE_LIMIT", rateLimit),

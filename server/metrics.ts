@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "./db/connect.ts";
 import { maxAttempts } from "./notifications/outbox.repository.ts";
+import { redisAnswers } from "./readiness.ts";
 
 /** What the contact form did with a submission, as the leads counter labels it. */
 export type LeadOutcome = "lead" | "spam" | "duplicate";
@@ -71,10 +72,16 @@ export function createMetrics(db: Db, { redis }: { redis?: Redis | undefined } =
   if (redis)
     new Gauge({
       name: "fineline_redis_up",
-      help: "1 while this instance is connected to Redis (REDIS_URL), 0 while it is not: sign-in, sign-up and refresh refuse meanwhile.",
+      help: "1 when Redis (REDIS_URL) answered this scrape's ping within 1 s, else 0: sign-in, sign-up and refresh refuse meanwhile.",
       registers: [registry],
-      collect() {
-        this.set(redis.status === "ready" ? 1 : 0);
+      // Asked, not read from the client's state: a Redis that hangs stays "connected".
+      async collect() {
+        this.set(
+          await redisAnswers(redis, 1_000).then(
+            () => 1,
+            () => 0,
+          ),
+        );
       },
     });
 
@@ -100,9 +107,9 @@ export type Metrics = ReturnType<typeof createMetrics>;
 /**
  * Counts every request, and serves GET /metrics in Prometheus' text format to a scraper that
  * sends `Authorization: Bearer <METRICS_TOKEN>`. For anyone else /metrics is not there at all:
- * no route answers it, so it gets what every unknown path gets (a redirect home, like
- * /metricz or /METRICS), and an outsider cannot tell that it exists. The scrape is answered
- * before routing, from a hook.
+ * no route of its own answers it, so it gets what every unknown path gets (a redirect home,
+ * like /metricz or /METRICS), and an outsider cannot tell that it exists. The scrape is
+ * answered from an onRequest hook, before the site's catch-all handler would run.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
   app.addHook("onResponse", async (request, reply) => {

@@ -36,6 +36,8 @@ describe("describeStartupFailure", () => {
     expect(describeStartupFailure(made, sqlite)).toBe(
       "DATA_DIR: /srv/data is not a writable directory (ENOENT); point DATA_DIR at one, or create it",
     );
+    const onTheWay = systemError("ENOENT", { path: "/srv", syscall: "mkdir" });
+    expect(describeStartupFailure(onTheWay, sqlite)).toMatch(/^DATA_DIR: \/srv\/data is not/);
     const elsewhere = systemError("ENOENT", { path: "/app/build/client", syscall: "scandir" });
     expect(describeStartupFailure(elsewhere, sqlite)).toMatch(/^server: could not start: ENOENT/);
   });

@@ -55,8 +55,9 @@ export function describeStartupFailure(
     return `database: PostgreSQL at ${databaseHost(config.databaseUrl)} did not answer within ${migrationTimeouts.connectMs / 1000} s; is it running and reachable, and is DATABASE_URL right?`;
   if (config.databaseUrl && code && unreachableCodes.has(code))
     return `database: cannot reach PostgreSQL at ${databaseHost(config.databaseUrl)} (${code}); is it running, and is DATABASE_URL right?`;
-  // A missing file elsewhere (the build) is not DATA_DIR's fault: ENOENT only under it.
-  const underDataDir = system?.path?.startsWith(config.dataDir) ?? false;
+  // A missing file elsewhere (the build) is not DATA_DIR's fault: ENOENT only for DATA_DIR, a
+  // path under it, or a folder on the way to it that could not be made.
+  const underDataDir = system?.path ? onDataDirPath(system.path, config.dataDir) : false;
   if (
     code &&
     dataDirCodes.has(code) &&
@@ -67,6 +68,11 @@ export function describeStartupFailure(
     return `database: PostgreSQL at ${databaseHost(config.databaseUrl)} refused the connection: ${firstLine(error)}`;
   return `server: could not start: ${firstLine(error)}`;
 }
+
+const onDataDirPath = (file: string, dataDir: string) => {
+  const folder = (p: string) => (p.endsWith("/") ? p : `${p}/`);
+  return file === dataDir || file.startsWith(folder(dataDir)) || dataDir.startsWith(folder(file));
+};
 
 /** The message's first line, with any credentials in a URL masked. */
 const firstLine = (error: unknown) =>

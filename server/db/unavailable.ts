@@ -10,18 +10,15 @@ import { queryReadTimeout } from "./postgres-pool.ts";
  */
 export type DatabaseTrouble = "timeout" | "lost";
 
-/** SQLSTATEs of a server that went away or refused to serve (classes 08 and 57P, 53300). */
-const lostStates = new Set([
-  "57P01",
-  "57P02",
-  "57P03",
-  "53300",
-  "08000",
-  "08001",
-  "08003",
-  "08004",
-  "08006",
-]);
+/**
+ * SQLSTATEs of a server that went away or refused to serve: connection exceptions (class 08,
+ * 08007 among them: a commit whose outcome is unknown), operator intervention (57P: shutdown,
+ * crash, cannot connect now), too many connections (53300), and a session ended for idling in
+ * a transaction (25P03).
+ */
+const isLostState = (code: string) =>
+  code.startsWith("08") || code.startsWith("57P") || code === "53300" || code === "25P03";
+
 /** SQLSTATEs of a statement the server gave up on: statement_timeout (57014), lock_timeout. */
 const timeoutStates = new Set(["57014", "55P03"]);
 const lostSystemCodes = new Set([
@@ -49,7 +46,7 @@ export function databaseTrouble(error: unknown, depth = 0): DatabaseTrouble | nu
   )
     return "timeout";
   if (
-    (typeof code === "string" && (lostStates.has(code) || lostSystemCodes.has(code))) ||
+    (typeof code === "string" && (isLostState(code) || lostSystemCodes.has(code))) ||
     message === "Connection terminated unexpectedly" ||
     message === "Connection terminated" ||
     message.endsWith("is not queryable")

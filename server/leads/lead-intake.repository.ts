@@ -57,7 +57,11 @@ async function repeatsSpam(trx: Trx, hash: string | null): Promise<boolean> {
   const row = await trx
     .selectFrom("spam_leads")
     .select((eb) => [
-      eb.fn.count<number | string>("email").distinct().as("addresses"),
+      // Addresses as the fingerprint compares them: Bob@x and bob@x are one.
+      eb.fn
+        .count<number | string>(eb.fn("lower", ["email"]))
+        .distinct()
+        .as("addresses"),
       eb.fn
         .count<number | string>(eb.case().when("reason", "=", "marked").then(1).end())
         .as("marked"),
