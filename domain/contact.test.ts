@@ -75,55 +75,21 @@ describe("validateContact (spec section 5)", () => {
     });
   });
 
-  it.each([
-    ["a C0 control (ESC)", "\u001b"],
-    ["DEL", "\u007f"],
-    ["a C1 control (U+0080)", "\u0080"],
-    ["a C1 control (NEL, U+0085)", "\u0085"],
-    ["a C1 control (CSI, U+009B)", "\u009b"],
-    ["a C1 control (U+009F)", "\u009f"],
-    ["LEFT-TO-RIGHT EMBEDDING", "\u202a"],
-    ["RIGHT-TO-LEFT EMBEDDING", "\u202b"],
-    ["POP DIRECTIONAL FORMATTING", "\u202c"],
-    ["LEFT-TO-RIGHT OVERRIDE", "\u202d"],
-    ["RIGHT-TO-LEFT OVERRIDE", "\u202e"],
-    ["LEFT-TO-RIGHT ISOLATE", "\u2066"],
-    ["RIGHT-TO-LEFT ISOLATE", "\u2067"],
-    ["FIRST STRONG ISOLATE", "\u2068"],
-    ["POP DIRECTIONAL ISOLATE", "\u2069"],
-    ["LEFT-TO-RIGHT MARK", "\u200e"],
-    ["RIGHT-TO-LEFT MARK", "\u200f"],
-    ["ARABIC LETTER MARK", "\u061c"],
-    ["LINE SEPARATOR", "\u2028"],
-    ["PARAGRAPH SEPARATOR", "\u2029"],
-  ])("refuses %s in either name with the name's text", (_what, character) => {
-    const name = `Ann${character}gnp.exe`;
-    expect(validateContact({ ...valid, firstName: name })).toEqual({
-      ok: false,
-      message: contactTexts.invalidFirstName,
-    });
-    expect(validateContact({ ...valid, lastName: name })).toEqual({
-      ok: false,
-      message: contactTexts.invalidLastName,
-    });
-  });
-
-  it.each([
-    "Zoë",
-    "José María",
-    "Łukasz",
-    "Nguyễn",
-    "王小明",
-    "山田 太郎",
-    "محمد",
-    "דוד",
-    "O'Brien",
-    "D’Angelo",
-    "Anne-Marie",
-  ])("accepts the name %j", (name) => {
-    expect(validateContact({ ...valid, firstName: name, lastName: name })).toMatchObject({
+  // The characters themselves: domain/api.test.ts (nameCheck).
+  it("refuses a name with a control or a direction override, with the name's text", () => {
+    for (const character of ["\u202e", "\u0085"]) {
+      const name = `Ann${character}gnp.exe`;
+      expect(validateContact({ ...valid, firstName: name })).toEqual({
+        ok: false,
+        message: contactTexts.invalidFirstName,
+      });
+      expect(validateContact({ ...valid, lastName: name })).toEqual({
+        ok: false,
+        message: contactTexts.invalidLastName,
+      });
+    }
+    expect(validateContact({ ...valid, firstName: "محمد", lastName: "Nguyễn" })).toMatchObject({
       ok: true,
-      value: { firstName: name, lastName: name },
     });
   });
 

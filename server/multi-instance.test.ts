@@ -1,8 +1,8 @@
 import { type ChildProcess, spawnSync } from "node:child_process";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "./db/connect.ts";
+import { postgresAdminQuery, postgresUrlFor } from "./test-support/databases.ts";
 import { makeFakeBuild } from "./test-support/fake-build.ts";
 import { exited, type ServerProcess, startServerProcess } from "./test-support/server-process.ts";
 import { startSmtp } from "./test-support/smtp.ts";
@@ -13,23 +13,8 @@ import { startSmtp } from "./test-support/smtp.ts";
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 const dbName = `multi_${process.pid}_${Date.now().toString(36)}`;
-const databaseUrl = (() => {
-  if (!pgUrl) return "";
-  const url = new URL(pgUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
+const databaseUrl = postgresUrlFor(dbName);
 const owner = { email: "owner@multi.example", password: "correct horse battery staple 42" };
-
-async function adminQuery(query: string) {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 const children: ChildProcess[] = [];
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -51,7 +36,7 @@ const lead = (email: string, n: number) => ({
 
 describe.runIf(pgUrl)("three instances on one PostgreSQL", { timeout: 180_000 }, () => {
   beforeAll(async () => {
-    await adminQuery(`create database "${dbName}"`);
+    await postgresAdminQuery(`create database "${dbName}"`);
     smtp = await startSmtp();
     const root = path.dirname(makeFakeBuild());
     // Started together: they race to migrate and to create the signing key. Each has its own
@@ -90,7 +75,7 @@ describe.runIf(pgUrl)("three instances on one PostgreSQL", { timeout: 180_000 },
     for (const child of children) child.kill("SIGKILL");
     await Promise.all(children.map(exited));
     await smtp?.close();
-    if (pgUrl) await adminQuery(`drop database if exists "${dbName}" with (force)`);
+    if (pgUrl) await postgresAdminQuery(`drop database if exists "${dbName}" with (force)`);
   }, 60_000);
 
   const urlOf = (i: number) => instances[i]?.url ?? "";

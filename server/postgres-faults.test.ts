@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPostgres } from "./db/connect.ts";
 import { unavailableText } from "./db/unavailable.ts";
 import { contactPost } from "./test-support/contact-post.ts";
+import { postgresAdminQuery, postgresUrlFor } from "./test-support/databases.ts";
 import { makeFakeBuild } from "./test-support/fake-build.ts";
 import { exited, type ServerProcess, startServerProcess } from "./test-support/server-process.ts";
 import { startTcpProxy, type TcpProxy } from "./test-support/tcp-proxy.ts";
@@ -18,32 +18,12 @@ import { signedInUser, testSecret } from "./test-support/tokens.ts";
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 const dbName = `faults_${process.pid}_${Date.now().toString(36)}`;
-/** TEST_DATABASE_URL pointed at another database, and optionally another port (a proxy's). */
-const urlOf = (database: string, port?: number) => {
-  if (!pgUrl) return "";
-  const url = new URL(pgUrl);
-  url.pathname = `/${database}`;
-  if (port) {
-    url.hostname = "127.0.0.1";
-    url.port = String(port);
-  }
-  return url.toString();
-};
+const urlOf = postgresUrlFor;
 const databaseUrl = urlOf(dbName);
-
-async function adminQuery(query: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  try {
-    return await client.query(query, values);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Ends every session on the test database (but the one asking): what a failover does. */
 async function terminateBackends(): Promise<number> {
-  const { rows } = await adminQuery(
+  const { rows } = await postgresAdminQuery(
     `select pg_terminate_backend(pid) as ended from pg_stat_activity
      where datname = $1 and pid <> pg_backend_pid()`,
     [dbName],
@@ -57,7 +37,7 @@ describe.runIf(pgUrl)("PostgreSQL faults under two instances", { timeout: 120_00
   let instances: { server: ServerProcess; url: string }[] = [];
 
   beforeAll(async () => {
-    await adminQuery(`create database "${dbName}"`);
+    await postgresAdminQuery(`create database "${dbName}"`);
     const root = path.dirname(makeFakeBuild());
     instances = ["A", "B"].map((name) => ({
       server: startServerProcess(
@@ -79,7 +59,7 @@ describe.runIf(pgUrl)("PostgreSQL faults under two instances", { timeout: 120_00
   afterAll(async () => {
     for (const { server } of instances) server.child.kill("SIGKILL");
     await Promise.all(instances.map(({ server }) => exited(server.child)));
-    if (pgUrl) await adminQuery(`drop database if exists "${dbName}" with (force)`);
+    if (pgUrl) await postgresAdminQuery(`drop database if exists "${dbName}" with (force)`);
   }, 60_000);
 
   it("keeps both instances up through terminated backends, loses no acknowledged lead, and writes again within seconds", async () => {
@@ -184,7 +164,7 @@ describe.runIf(pgUrl)("a PostgreSQL that hangs", { timeout: 120_000 }, () => {
   let direct: DatabaseHandle;
 
   beforeAll(async () => {
-    await adminQuery(`create database "${hungDb}"`);
+    await postgresAdminQuery(`create database "${hungDb}"`);
     const target = new URL(pgUrl ?? "");
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     app = await buildTestApp(undefined, {
@@ -199,7 +179,7 @@ describe.runIf(pgUrl)("a PostgreSQL that hangs", { timeout: 120_000 }, () => {
     await app?.close();
     await direct?.close();
     await proxy?.close();
-    if (pgUrl) await adminQuery(`drop database if exists "${hungDb}" with (force)`);
+    if (pgUrl) await postgresAdminQuery(`drop database if exists "${hungDb}" with (force)`);
   }, 60_000);
 
   it("answers every request promptly: 503 with Retry-After, sign-in closed, the form's token open, pages served", async () => {

@@ -56,3 +56,32 @@ export const testEngines: TestEngine[] = [
       ]
     : []),
 ];
+
+/**
+ * One statement on a connection of its own to TEST_DATABASE_URL (as its user, usually the
+ * superuser): creating and dropping whole databases, ending sessions.
+ */
+export async function postgresAdminQuery(query: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    return await client.query(query, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * TEST_DATABASE_URL pointed at another database, and optionally at another port on this
+ * machine (a proxy in front of PostgreSQL). Empty without TEST_DATABASE_URL.
+ */
+export function postgresUrlFor(database: string, port?: number): string {
+  if (!postgresUrl) return "";
+  const url = new URL(postgresUrl);
+  url.pathname = `/${database}`;
+  if (port) {
+    url.hostname = "127.0.0.1";
+    url.port = String(port);
+  }
+  return url.toString();
+}
