@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { adminSettings } from "./admin-settings.ts";
 import { type Endpoint, errorFor, errorResponses, tokenSecurity } from "./api.ts";
 import {
   adminResponse,
@@ -14,19 +15,11 @@ import {
 import { contactRequest } from "./contact.ts";
 import { contactTokenPath } from "./contact-texts.ts";
 import { bulkUnknown, bulkUpdateBody, bulkUpdated } from "./lead-bulk.ts";
-import {
-  adminSettings,
-  dueListQuery,
-  leadConflict,
-  leadExportQuery,
-  leadHistory,
-  leadIdParams,
-  leadList,
-  leadListQuery,
-  leadSaved,
-  leadStats,
-  leadUpdateBody,
-} from "./leads.ts";
+import { leadExportQuery, leadList, leadListQuery } from "./lead-filters.ts";
+import { leadHistory, leadIdParams } from "./lead-record.ts";
+import { leadStats } from "./lead-stats.ts";
+import { leadConflict, leadSaved, leadUpdateBody } from "./lead-update.ts";
+import { pagedListQuery } from "./paging.ts";
 import { formTokenResponse, spamLead, spamList } from "./spam.ts";
 
 /**
@@ -259,7 +252,7 @@ export const endpoints = {
         'of the previous page\'s `Link: <…>; rel="next"` header.',
       tags: ["Leads"],
       security: tokenSecurity,
-      querystring: dueListQuery,
+      querystring: pagedListQuery,
       response: { 200: leadList, ...errorResponses(400, 401, 403) },
     },
   },
@@ -390,7 +383,7 @@ export const endpoints = {
         "deleted 30 days after they were judged spam. Paged like the lists.",
       tags: ["Spam"],
       security: tokenSecurity,
-      querystring: dueListQuery,
+      querystring: pagedListQuery,
       response: { 200: spamList, ...errorResponses(400, 401, 403) },
     },
   },

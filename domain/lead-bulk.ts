@@ -1,13 +1,6 @@
 import * as z from "zod/mini";
-import {
-  basedOnTimestamp,
-  commStatuses,
-  followUpDate,
-  isUuid,
-  leadRecord,
-  leadStatuses,
-  leadTexts,
-} from "./leads.ts";
+import { commStatuses, isUuid, leadRecord, leadStatuses, leadTexts } from "./lead-record.ts";
+import { basedOnTimestamp, followUpDate } from "./lead-update.ts";
 
 /**
  * Bulk updates (issue 12): one status or follow-up date for many leads in one request and one

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { isoTimestamp } from "./api.ts";
-import { leadRecord } from "./leads.ts";
+import { leadRecord } from "./lead-record.ts";
 
 /**
  * Spam kept for review (issue 12): what makes a submission spam, why, and the contracts of

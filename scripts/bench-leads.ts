@@ -11,7 +11,7 @@
  *   npm run bench:leads [-- --leads=100000] [-- --runs=200]
  */
 import { type Kysely, sql } from "kysely";
-import { leadStatuses } from "../domain/leads.ts";
+import { leadStatuses } from "../domain/lead-record.ts";
 import type { DatabaseHandle } from "../server/db/connect.ts";
 import type { Database } from "../server/db/schema.ts";
 import { uuidv7 } from "../server/db/uuid.ts";

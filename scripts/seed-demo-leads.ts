@@ -9,8 +9,8 @@
  */
 
 import { addDays, todayIn } from "../domain/dates.ts";
+import { commStatuses, type LeadStatus } from "../domain/lead-record.ts";
 import type { LeadSource } from "../domain/lead-source.ts";
-import { commStatuses, type LeadStatus } from "../domain/leads.ts";
 import { loadConfig } from "../server/config.ts";
 import { connectDatabase } from "../server/db/connect.ts";
 import { createContactLead } from "../server/leads/lead-intake.repository.ts";

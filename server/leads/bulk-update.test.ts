@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bulkLimit, bulkTexts } from "../../domain/lead-bulk.ts";
-import { type LeadRecord, leadTexts } from "../../domain/leads.ts";
+import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { testEngines } from "../test-support/databases.ts";

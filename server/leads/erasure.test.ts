@@ -3,7 +3,7 @@ import { DatabaseSync } from "node:sqlite";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { leadTexts } from "../../domain/leads.ts";
+import { leadTexts } from "../../domain/lead-record.ts";
 import { type DatabaseHandle, openSqlite } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";

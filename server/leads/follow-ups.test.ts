@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LeadRecord, leadTexts, pagingTexts } from "../../domain/leads.ts";
+import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
+import { pagingTexts } from "../../domain/paging.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";

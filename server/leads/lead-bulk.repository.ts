@@ -1,5 +1,6 @@
 import { type Insertable, PostgresAdapter } from "kysely";
-import type { LeadChanges, StoredLead } from "../../domain/leads.ts";
+import type { StoredLead } from "../../domain/lead-record.ts";
+import type { LeadChanges } from "../../domain/lead-update.ts";
 import type { Db } from "../db/connect.ts";
 import type { LeadEventsTable } from "../db/schema.ts";
 import { toLeadRecord } from "./lead-record.ts";

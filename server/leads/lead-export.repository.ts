@@ -1,5 +1,6 @@
 import type { CalendarDate } from "../../domain/dates.ts";
-import type { LeadFilters, StoredLead } from "../../domain/leads.ts";
+import type { LeadFilters } from "../../domain/lead-filters.ts";
+import type { StoredLead } from "../../domain/lead-record.ts";
 import type { Db } from "../db/connect.ts";
 import { type LeadCursor, type LeadList, listLeads } from "./lead-lists.repository.ts";
 

@@ -1,5 +1,5 @@
 import type { CalendarDate } from "../../domain/dates.ts";
-import type { StoredLead } from "../../domain/leads.ts";
+import type { StoredLead } from "../../domain/lead-record.ts";
 import type { Db } from "../db/connect.ts";
 import { toLeadRecord } from "./lead-record.ts";
 

@@ -5,8 +5,8 @@ import {
   closedLeadStatuses,
   type DueFilter,
   type LeadFilters,
-  type StoredLead,
-} from "../../domain/leads.ts";
+} from "../../domain/lead-filters.ts";
+import type { StoredLead } from "../../domain/lead-record.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database, LeadsTable } from "../db/schema.ts";
 import { toLeadRecord } from "./lead-record.ts";

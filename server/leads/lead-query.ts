@@ -1,15 +1,6 @@
 import { isIsoTimestamp } from "../../domain/api.ts";
 import { isCalendarDate } from "../../domain/dates.ts";
-import { sourceFilterOf } from "../../domain/lead-source.ts";
-import {
-  type CommStatus,
-  type DueFilter,
-  isOn,
-  isUuid,
-  type LeadFilters,
-  type LeadStatus,
-  searchMaxLength,
-} from "../../domain/leads.ts";
+import { isUuid } from "../../domain/lead-record.ts";
 import type { DueCursor } from "./lead-follow-ups.repository.ts";
 import type { LeadCursor } from "./lead-lists.repository.ts";
 
@@ -39,27 +30,6 @@ export function decodeDueCursor(value: string): DueCursor | null {
   if (rest.length || !date || !isUuid(id) || !isCalendarDate(date) || date < "1970-01-01")
     return null;
   return { date, id: id.toLowerCase() };
-}
-
-/** Search and filters as the repository takes them: trimmed, bounded, absent when empty. */
-export function filtersOf(query: {
-  q?: string | undefined;
-  comm?: CommStatus | undefined;
-  lead?: LeadStatus | undefined;
-  due?: DueFilter | undefined;
-  source?: string | undefined;
-  active?: string | undefined;
-}): LeadFilters {
-  const q = (query.q ?? "").trim().slice(0, searchMaxLength);
-  const source = sourceFilterOf(query.source);
-  return {
-    ...(q ? { q } : {}),
-    ...(query.comm ? { comm: query.comm } : {}),
-    ...(query.lead ? { lead: query.lead } : {}),
-    ...(query.due ? { due: query.due } : {}),
-    ...(source ? { source } : {}),
-    ...(isOn(query.active) ? { active: true } : {}),
-  };
 }
 
 /** The Link header for the next page, keeping the request's other query parameters. */

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { StoredLead } from "../../domain/leads.ts";
+import type { StoredLead } from "../../domain/lead-record.ts";
 import { type LeadsTable, toIso } from "../db/schema.ts";
 
 /** A stored lead as the API shows it: the spec's field names, timestamps in ISO form. */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LeadFilters } from "../../domain/leads.ts";
+import type { LeadFilters } from "../../domain/lead-filters.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { migrateToLatest, migratorFor } from "../db/migrate.ts";
 import { uuidv7 } from "../db/uuid.ts";

@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import { addDays, startOfDay, todayIn, weekdayOf } from "../../domain/dates.ts";
-import { type LeadStats, type LeadStatus, leadStatuses } from "../../domain/leads.ts";
+import { type LeadStatus, leadStatuses } from "../../domain/lead-record.ts";
+import type { LeadStats } from "../../domain/lead-stats.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { dueCounts } from "./lead-follow-ups.repository.ts";

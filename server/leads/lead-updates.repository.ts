@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
-import type { LeadChanges, LeadEvent, LeadUpdate, StoredLead } from "../../domain/leads.ts";
+import type { LeadEvent, StoredLead } from "../../domain/lead-record.ts";
+import type { LeadChanges, LeadUpdate } from "../../domain/lead-update.ts";
 import type { Db } from "../db/connect.ts";
 import { type LeadEventsTable, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";

@@ -1,7 +1,8 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LeadRecord, leadTexts, pagingTexts } from "../../domain/leads.ts";
+import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { limits } from "../../domain/limits.ts";
+import { pagingTexts } from "../../domain/paging.ts";
 import { accessTexts } from "../auth/guards.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";

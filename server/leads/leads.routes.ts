@@ -2,13 +2,10 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { todayIn } from "../../domain/dates.ts";
 import { endpoints } from "../../domain/endpoints.ts";
-import {
-  isWithinHorizon,
-  type LeadRecord,
-  leadTexts,
-  pageSize,
-  pagingTexts,
-} from "../../domain/leads.ts";
+import { type LeadFilterQuery, leadFiltersOf } from "../../domain/lead-filters.ts";
+import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
+import { isWithinHorizon } from "../../domain/lead-update.ts";
+import { pageSize, pagingTexts } from "../../domain/paging.ts";
 import { typed } from "../api/contracts.ts";
 import { requireAdmin } from "../auth/guards.ts";
 import type { TokenSettings } from "../auth/tokens.ts";
@@ -23,7 +20,6 @@ import {
   decodeDueCursor,
   encodeCursor,
   encodeDueCursor,
-  filtersOf,
   nextLink,
 } from "./lead-query.ts";
 import { leadStats } from "./lead-stats.repository.ts";
@@ -77,7 +73,7 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
   /** One page of a list, with the next page's address in a Link header while more remain. */
   const listPage = async (
     list: "new" | "old",
-    query: { limit?: number; cursor?: string } & Parameters<typeof filtersOf>[0],
+    query: { limit?: number; cursor?: string } & LeadFilterQuery,
     requestUrl: string,
     reply: FastifyReply,
   ) => {
@@ -87,7 +83,7 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
     const page = await listLeads(db, list, {
       limit,
       after,
-      filters: filtersOf(query),
+      filters: leadFiltersOf(query),
       today: today(),
     });
     if (page.next) reply.header("Link", nextLink(requestUrl, limit, encodeCursor(page.next)));
@@ -125,7 +121,7 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
     ...endpoints.exportLeads,
     handler: async (request, reply) => {
       const { list = "all" } = request.query;
-      const filters = filtersOf(request.query);
+      const filters = leadFiltersOf(request.query);
       async function* rows() {
         // A byte-order mark so spreadsheet programs read the file as UTF-8.
         yield `\uFEFF${csvRow(exportColumns)}`;

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { StoredLead } from "../../domain/leads.ts";
+import type { StoredLead } from "../../domain/lead-record.ts";
 import { type SpamLead, type SpamReason, spamRetentionDays } from "../../domain/spam.ts";
 import type { Db } from "../db/connect.ts";
 import { type SpamLeadsTable, toIso } from "../db/schema.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
-import { type LeadRecord, leadTexts } from "../../domain/leads.ts";
+import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { type SpamLead, spamReasons, spamReasonTexts, spamTexts } from "../../domain/spam.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoredLead } from "../../domain/leads.ts";
+import type { StoredLead } from "../../domain/lead-record.ts";
 import { digestEmail } from "./digest-email.ts";
 
 const lead = (overrides: Partial<StoredLead>): StoredLead => ({

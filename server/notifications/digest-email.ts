@@ -1,5 +1,5 @@
 import { type CalendarDate, waitedFor } from "../../domain/dates.ts";
-import type { StoredLead } from "../../domain/leads.ts";
+import type { StoredLead } from "../../domain/lead-record.ts";
 import { site } from "../../domain/site.ts";
 import { type OutgoingEmail, oneLine } from "./lead-email.ts";
 

@@ -1,4 +1,4 @@
-import type { StoredLead } from "../../domain/leads.ts";
+import type { StoredLead } from "../../domain/lead-record.ts";
 import { site } from "../../domain/site.ts";
 
 /** Header values come from visitors: no line breaks may survive into them (header injection). */

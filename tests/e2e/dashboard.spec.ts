@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { LeadStats, LeadStatus, LeadWeek } from "../../domain/leads.ts";
+import type { LeadStatus } from "../../domain/lead-record.ts";
+import type { LeadStats, LeadWeek } from "../../domain/lead-stats.ts";
 import { createOwner } from "./accounts.ts";
 import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydration.ts";

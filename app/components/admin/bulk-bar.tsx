@@ -3,10 +3,10 @@ import { addDays, type CalendarDate } from "../../../domain/dates.ts";
 import {
   type CommStatus,
   commStatuses,
-  type LeadChanges,
   type LeadStatus,
   leadStatuses,
-} from "../../../domain/leads.ts";
+} from "../../../domain/lead-record.ts";
+import type { LeadChanges } from "../../../domain/lead-update.ts";
 import { rowFieldClass } from "../form-fields.tsx";
 import { buttonClass } from "../layout.tsx";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { LeadStatus, LeadWeek } from "../../../domain/leads.ts";
+import type { LeadStatus } from "../../../domain/lead-record.ts";
+import type { LeadWeek } from "../../../domain/lead-stats.ts";
 import { chartSummary, valueAxis, weekLabels, weekTotal } from "./chart-scale.ts";
 
 const week = (start: string, counts: Partial<Record<LeadStatus, number>> = {}): LeadWeek => ({

@@ -1,4 +1,5 @@
-import type { LeadStatus, LeadWeek } from "../../../domain/leads.ts";
+import type { LeadStatus } from "../../../domain/lead-record.ts";
+import type { LeadWeek } from "../../../domain/lead-stats.ts";
 
 /** Bottom to top in each bar, and left to right in the legend: the outcome first. */
 export const stackOrder: readonly LeadStatus[] = ["CONVERTED", "HOT", "WARM", "COLD", "ABANDONED"];

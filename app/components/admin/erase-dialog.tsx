@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { endpoints } from "../../../domain/endpoints.ts";
-import { leadTexts } from "../../../domain/leads.ts";
+import { leadTexts } from "../../../domain/lead-record.ts";
 import { authDelete } from "../../session/api.ts";
 import { buttonClass } from "../layout.tsx";
 

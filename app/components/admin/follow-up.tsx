@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { addDays, type CalendarDate } from "../../../domain/dates.ts";
-import { followUpHorizonDays, isFollowUpDate, isWithinHorizon } from "../../../domain/leads.ts";
+import {
+  followUpHorizonDays,
+  isFollowUpDate,
+  isWithinHorizon,
+} from "../../../domain/lead-update.ts";
 import { compactFieldClass } from "../form-fields.tsx";
 import { buttonClass } from "../layout.tsx";
 import { formatDay } from "./format.ts";

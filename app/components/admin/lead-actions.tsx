@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { endpoints } from "../../../domain/endpoints.ts";
-import { type LeadRecord, leadTexts } from "../../../domain/leads.ts";
+import { type LeadRecord, leadTexts } from "../../../domain/lead-record.ts";
 import { authPost } from "../../session/api.ts";
 import { buttonClass } from "../layout.tsx";
 import { EraseLeadButton } from "./erase-dialog.tsx";

@@ -6,7 +6,7 @@ import {
   type LeadRecord,
   type LeadStatus,
   leadStatuses,
-} from "../../../domain/leads.ts";
+} from "../../../domain/lead-record.ts";
 import { FollowUpBadge } from "./follow-up.tsx";
 import { LeadActions, type LeadActionsProps } from "./lead-actions.tsx";
 import { LeadHistory } from "./lead-history.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { endpoints } from "../../../domain/endpoints.ts";
-import { type LeadEvent, leadTexts } from "../../../domain/leads.ts";
+import { type LeadEvent, leadTexts } from "../../../domain/lead-record.ts";
 import { authGet } from "../../session/api.ts";
 import { fieldNames, formatDateTime, formatDay } from "./format.ts";
 import { useOwnerClock } from "./owner-clock.tsx";

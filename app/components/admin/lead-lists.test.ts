@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LeadRecord } from "../../../domain/leads.ts";
+import type { LeadRecord } from "../../../domain/lead-record.ts";
 import { appendPage, nextPageUrl, placeSavedLead } from "./lead-lists.ts";
 
 const lead = (

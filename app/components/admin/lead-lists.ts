@@ -1,5 +1,5 @@
 import type { CalendarDate } from "../../../domain/dates.ts";
-import type { LeadRecord } from "../../../domain/leads.ts";
+import type { LeadRecord } from "../../../domain/lead-record.ts";
 
 /** One list as the page holds it: the leads so far, where the next page is, and any load error. */
 export type ListState = {

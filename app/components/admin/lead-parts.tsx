@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { type CalendarDate, waitedFor } from "../../../domain/dates.ts";
 import { mailtoHref } from "../../../domain/email.ts";
-import type { LeadRecord } from "../../../domain/leads.ts";
+import type { LeadRecord } from "../../../domain/lead-record.ts";
 import { limits } from "../../../domain/limits.ts";
 import { site } from "../../../domain/site.ts";
 import { compactFieldClass } from "../form-fields.tsx";

@@ -2,14 +2,12 @@ import { createContext, useContext, useRef } from "react";
 import * as z from "zod/mini";
 import { addWorkingDays, type CalendarDate } from "../../../domain/dates.ts";
 import { endpoints } from "../../../domain/endpoints.ts";
+import { type CommStatus, type LeadRecord, leadTexts } from "../../../domain/lead-record.ts";
 import {
-  type CommStatus,
   type LeadChanges,
-  type LeadRecord,
   type LeadUpdateBody,
   leadConflict,
-  leadTexts,
-} from "../../../domain/leads.ts";
+} from "../../../domain/lead-update.ts";
 import { type ApiResult, authPost } from "../../session/api.ts";
 import { readSession } from "../../session/storage.ts";
 

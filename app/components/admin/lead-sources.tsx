@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { LeadStats } from "../../../domain/leads.ts";
+import type { LeadStats } from "../../../domain/lead-stats.ts";
 
 /**
  * Where the last 30 days' leads came from: each source with its count and a bar of its share,

@@ -1,5 +1,6 @@
 import { useId } from "react";
-import type { LeadStatus, LeadWeek } from "../../../domain/leads.ts";
+import type { LeadStatus } from "../../../domain/lead-record.ts";
+import type { LeadWeek } from "../../../domain/lead-stats.ts";
 import {
   chartSummary,
   leadCount,

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
-import { type LeadStats, leadTexts } from "../../../domain/leads.ts";
+import { leadTexts } from "../../../domain/lead-record.ts";
+import type { LeadStats } from "../../../domain/lead-stats.ts";
 import { duration } from "../../components/admin/format.ts";
 import { LeadSources } from "../../components/admin/lead-sources.tsx";
 import { WeeklyLeadsChart } from "../../components/admin/weekly-chart.tsx";

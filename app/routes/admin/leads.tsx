@@ -5,16 +5,19 @@ import type { CalendarDate } from "../../../domain/dates.ts";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { bulkUnknown } from "../../../domain/lead-bulk.ts";
 import {
-  commStatuses,
   dueFilters,
-  type LeadChanges,
   type LeadFilters,
+  leadFiltersSearch,
+  parseLeadFilters,
+  searchMaxLength,
+} from "../../../domain/lead-filters.ts";
+import {
+  commStatuses,
   type LeadRecord,
   leadStatuses,
   leadTexts,
-  parseLeadFilters,
-  searchMaxLength,
-} from "../../../domain/leads.ts";
+} from "../../../domain/lead-record.ts";
+import type { LeadChanges } from "../../../domain/lead-update.ts";
 import { BulkBar } from "../../components/admin/bulk-bar.tsx";
 import { ShortcutsDialog, useShortcuts } from "../../components/admin/keyboard-shortcuts.tsx";
 import {
@@ -48,18 +51,6 @@ import type { Route } from "./+types/leads";
 
 export const meta = () => privateMeta("Leads");
 
-/** The URL's query for these filters; `active` (Active only) is Follow Up With's alone. */
-const queryOf = (filters: LeadFilters, { withActive = true } = {}) => {
-  const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.comm) params.set("comm", filters.comm);
-  if (filters.lead) params.set("lead", filters.lead);
-  if (filters.due) params.set("due", filters.due);
-  if (filters.source) params.set("source", filters.source);
-  if (filters.active && withActive) params.set("active", "1");
-  return params;
-};
-
 const listEndpoints = {
   due: endpoints.dueLeads,
   fresh: endpoints.newLeads,
@@ -85,10 +76,10 @@ const duePage = "limit=200";
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filters = parseLeadFilters(new URL(request.url).searchParams);
-  const filtered = queryOf(filters).toString() !== "";
+  const filtered = leadFiltersSearch(filters) !== "";
   const [fresh, old, due] = await Promise.all([
-    loadList("fresh", { query: queryOf(filters, { withActive: false }).toString() }),
-    loadList("old", { query: queryOf(filters).toString() }),
+    loadList("fresh", { query: leadFiltersSearch(filters, { withActive: false }) }),
+    loadList("old", { query: leadFiltersSearch(filters) }),
     filtered ? undefined : loadList("due", { query: duePage }),
   ]);
   return { filters, lists: { fresh, old, ...(due ? { due } : {}) } satisfies Lists };
@@ -407,7 +398,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
     });
   }
 
-  const filtered = queryOf(filters).toString() !== "";
+  const filtered = leadFiltersSearch(filters) !== "";
   const searching =
     navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
   const section = {
@@ -424,7 +415,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
     actions,
   };
   const setFilters = (next: LeadFilters) =>
-    navigate({ search: queryOf(next).toString() }, { replace: true, preventScrollReset: true });
+    navigate({ search: leadFiltersSearch(next) }, { replace: true, preventScrollReset: true });
 
   return (
     <LeadSavesProvider value={saves}>
@@ -706,7 +697,7 @@ function ExportButton({ filters }: { filters: LeadFilters }) {
   });
   async function onClick() {
     setState({ busy: true, error: null });
-    const blob = await authDownload(queryOf(filters).toString());
+    const blob = await authDownload(leadFiltersSearch(filters));
     if (!blob) {
       setState({ busy: false, error: "The export failed. Please try again." });
       return;

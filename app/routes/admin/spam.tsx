@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
-import { leadTexts } from "../../../domain/leads.ts";
+import { leadTexts } from "../../../domain/lead-record.ts";
 import {
   type SpamLead,
   spamReasonTexts,
