@@ -12,8 +12,8 @@ import { addDays, todayIn } from "../domain/dates.ts";
 import { commStatuses, type LeadStatus } from "../domain/lead-record.ts";
 import type { LeadSource } from "../domain/lead-source.ts";
 import { loadConfig } from "../server/config.ts";
+import { createContactLead } from "../server/contact/lead-intake.repository.ts";
 import { connectDatabase } from "../server/db/connect.ts";
-import { createContactLead } from "../server/leads/lead-intake.repository.ts";
 import { updateLead } from "../server/leads/lead-updates.repository.ts";
 
 if (process.env.NODE_ENV === "production") {

@@ -4,10 +4,6 @@ import { isTimeZone } from "../domain/dates.ts";
 import { isValidEmail } from "../domain/email.ts";
 import { parseSiteUrl, siteUrlFor } from "../domain/site-url.ts";
 
-/**
- * The only reader of process.env. Every variable is checked at once so a bad
- * deployment reports all of its mistakes in one go, one line per variable.
- */
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
 export type Config = Readonly<{
@@ -199,7 +195,11 @@ function issuerFor(raw: string | undefined): string {
   return parsed && "url" in parsed ? parsed.url : unsetSiteUrlIssuer;
 }
 
-/** Parses the environment into a frozen Config, or throws ConfigError listing every problem. */
+/**
+ * Parses the environment into a frozen Config, or throws ConfigError listing every problem.
+ * The only reader of process.env: every variable is checked at once, so a bad deployment
+ * reports all of its mistakes in one go, one line per variable.
+ */
 export function loadConfig(
   env: Record<string, string | undefined>,
   overrides: Partial<Config> = {},

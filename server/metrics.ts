@@ -4,8 +4,8 @@ import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "./db/connect.ts";
+import { redisAnswers } from "./http/readiness.ts";
 import { maxAttempts } from "./notifications/outbox.repository.ts";
-import { redisAnswers } from "./readiness.ts";
 
 /** What the contact form did with a submission, as the leads counter labels it. */
 export type LeadOutcome = "lead" | "spam" | "duplicate";
@@ -15,7 +15,7 @@ export type LeadOutcome = "lead" | "spam" | "duplicate";
  * app built in one test process). Each instance is scraped on its own; the outbox figures are
  * the shared database's, so every instance reports the same backlog.
  */
-export function createMetrics(db: Db, { redis }: { redis?: Redis | undefined } = {}) {
+export function createMetrics(db: Db, { redis }: { redis?: Redis | null } = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "fineline_" });
   const requests = new Counter({

@@ -3,8 +3,8 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Endpoint } from "../../domain/api.ts";
 import { endpoints } from "../../domain/endpoints.ts";
+import { createContactLead } from "../contact/lead-intake.repository.ts";
 import type { DatabaseHandle, Db } from "../db/connect.ts";
-import { createContactLead } from "../leads/lead-intake.repository.ts";
 import { testEngines } from "../test-support/databases.ts";
 import {
   arbitraryOf,

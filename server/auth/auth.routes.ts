@@ -3,19 +3,17 @@ import { authTexts, type SessionResponse } from "../../domain/auth.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { limits } from "../../domain/limits.ts";
 import { typed } from "../api/contracts.ts";
-import type { Db } from "../db/connect.ts";
-import { limitPerWindow } from "../rate-limit.ts";
+import { limitPerWindow } from "../http/rate-limit.ts";
 import { accessTexts, currentUser } from "./guards.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "./login-throttle.repository.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
 import { createSession, revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
-import { signAccessToken, type TokenSettings } from "./tokens.ts";
+import { signAccessToken } from "./tokens.ts";
 import { createUser, findUserByEmail, type User } from "./users.repository.ts";
 
-export type AuthRoutesOptions = { db: Db; tokens: TokenSettings };
-
-export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
-  const { db, tokens } = opts;
+/** Sign-up, login, verify, refresh, logout and the admin check: the account calls. */
+export async function authRoutes(app: FastifyInstance) {
+  const { db, tokens } = app;
   const api = typed(app);
 
   // Tokens and sessions must never be cached by a browser or proxy.

@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bulkLimit, bulkTexts } from "../../domain/lead-bulk.ts";
 import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
+import { createContactLead } from "../contact/lead-intake.repository.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { badAccessTokens, signedInUser, testSecret } from "../test-support/tokens.ts";
-import { createContactLead } from "./lead-intake.repository.ts";
 
 const clock = new Date("2026-11-23T15:00:00.000Z");
 

@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { pagingTexts } from "../../domain/paging.ts";
+import { createContactLead } from "../contact/lead-intake.repository.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { badAccessTokens, signedInUser, testSecret } from "../test-support/tokens.ts";
-import { createContactLead } from "./lead-intake.repository.ts";
 
 /** Monday 23 November 2026, 15:00 in New York (20:00 UTC). */
 const monday = new Date("2026-11-23T20:00:00.000Z");

@@ -7,45 +7,27 @@ import { isWithinHorizon } from "../../domain/lead-update.ts";
 import { pageSize, pagingTexts } from "../../domain/paging.ts";
 import { spamTexts } from "../../domain/spam.ts";
 import { typed } from "../api/contracts.ts";
-import { requireAdmin } from "../auth/guards.ts";
-import type { TokenSettings } from "../auth/tokens.ts";
-import type { Db } from "../db/connect.ts";
-import type { DiskErasure } from "./disk-erasure.ts";
 import { bulkUpdateLeads } from "./lead-bulk.repository.ts";
 import { eraseLead } from "./lead-erasure.repository.ts";
 import { decodeCursor, encodeCursor, nextLink } from "./lead-query.ts";
 import { listSpam, markAsSpam, restoreFromSpam } from "./spam.repository.ts";
 
-export type TriageRoutesOptions = {
-  db: Db;
-  tokens: TokenSettings;
-  timeZone: string;
-  /** Queue a notification e-mail for a lead brought back from spam (SMTP configured). */
-  notify: boolean;
-  onLeadQueued?: () => void;
-  /** Takes an erasure off the disk too (SQLite's write-ahead log), now or in the background. */
-  diskErasure: DiskErasure;
-  now?: () => Date;
-};
-
-/** The admin's triage API (issue 12): bulk updates, erasure, and spam review. */
-export async function triageRoutes(app: FastifyInstance, opts: TriageRoutesOptions) {
-  const { db } = opts;
-  const now = opts.now ?? (() => new Date());
+/**
+ * The admin's triage API: bulk updates, erasure, and spam review. Registered in the admin
+ * scope (server/admin/admin-routes.ts), which checks the admin and sets no-store.
+ */
+export async function triageRoutes(app: FastifyInstance) {
+  const { db, clock, diskErasure } = app;
+  const { timeZone } = app.config;
   const api = typed(app);
   const actorOf = (request: { admin?: { id: string | null; email: string } }) =>
     request.admin ?? { id: null, email: "unknown" };
-
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
-  app.addHook("onRequest", requireAdmin(db, opts.tokens));
 
   api.route({
     ...endpoints.bulkUpdate,
     handler: async (request, reply) => {
       const { IDs, CommStatus, LeadStatus, NextFollowUp } = request.body;
-      if (NextFollowUp && !isWithinHorizon(NextFollowUp, todayIn(opts.timeZone, now())))
+      if (NextFollowUp && !isWithinHorizon(NextFollowUp, todayIn(timeZone, clock())))
         return reply.code(400).send({ message: leadTexts.badFollowUp });
       const targets = IDs.map((target) =>
         typeof target === "string"
@@ -61,7 +43,7 @@ export async function triageRoutes(app: FastifyInstance, opts: TriageRoutesOptio
           ...(NextFollowUp !== undefined ? { NextFollowUp } : {}),
         },
         actorOf(request),
-        now(),
+        clock(),
       );
       if (result.kind === "unknown")
         return reply
@@ -81,9 +63,9 @@ export async function triageRoutes(app: FastifyInstance, opts: TriageRoutesOptio
   api.route({
     ...endpoints.eraseLead,
     handler: async (request, reply) => {
-      const erased = await eraseLead(db, request.params.id, actorOf(request), now());
+      const erased = await eraseLead(db, request.params.id, actorOf(request), clock());
       if (!erased) return reply.code(404).send({ message: leadTexts.notFound });
-      const offDisk = await opts.diskErasure.finish();
+      const offDisk = await diskErasure.finish();
       request.log.info({ action: "lead.erased", diskPending: !offDisk }, "lead erased");
       return reply.send({
         message: offDisk ? leadTexts.erased : leadTexts.erasedDiskPending,
@@ -108,11 +90,11 @@ export async function triageRoutes(app: FastifyInstance, opts: TriageRoutesOptio
     ...endpoints.notSpam,
     handler: async (request, reply) => {
       const lead = await restoreFromSpam(db, request.params.id, {
-        now: now(),
-        notify: opts.notify,
+        now: clock(),
+        notify: app.outbox !== null,
       });
       if (!lead) return reply.code(404).send({ message: leadTexts.notFound });
-      if (opts.notify) opts.onLeadQueued?.();
+      app.outbox?.poke();
       return reply.send({ message: spamTexts.notSpam, lead });
     },
   });
@@ -120,7 +102,7 @@ export async function triageRoutes(app: FastifyInstance, opts: TriageRoutesOptio
   api.route({
     ...endpoints.markSpam,
     handler: async (request, reply) => {
-      const lead = await markAsSpam(db, request.params.id, now());
+      const lead = await markAsSpam(db, request.params.id, clock());
       if (!lead) return reply.code(404).send({ message: leadTexts.notFound });
       return reply.send({ message: spamTexts.marked, lead });
     },

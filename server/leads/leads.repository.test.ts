@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createContactLead, repeatWindowMs } from "../contact/lead-intake.repository.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { createContactLead, repeatWindowMs } from "./lead-intake.repository.ts";
 import { countLeads, findLead, listLeads } from "./lead-lists.repository.ts";
 import { leadStats } from "./lead-stats.repository.ts";
 import { updateLead } from "./lead-updates.repository.ts";

@@ -4,11 +4,11 @@ import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { limits } from "../../domain/limits.ts";
 import { pagingTexts } from "../../domain/paging.ts";
 import { accessTexts } from "../auth/guards.ts";
+import { createContactLead } from "../contact/lead-intake.repository.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { badAccessTokens, signedInUser, testSecret } from "../test-support/tokens.ts";
-import { createContactLead } from "./lead-intake.repository.ts";
 
 const minute = 60_000;
 const start = Date.parse("2026-11-01T09:00:00.000Z");

@@ -7,9 +7,6 @@ import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { isWithinHorizon } from "../../domain/lead-update.ts";
 import { pageSize, pagingTexts } from "../../domain/paging.ts";
 import { typed } from "../api/contracts.ts";
-import { requireAdmin } from "../auth/guards.ts";
-import type { TokenSettings } from "../auth/tokens.ts";
-import type { Db } from "../db/connect.ts";
 import { csvRow } from "./csv.ts";
 import { countPendingDiskErasures } from "./lead-erasure.repository.ts";
 import { eachLead } from "./lead-export.repository.ts";
@@ -46,29 +43,15 @@ const exportColumns = [
   "UtmCampaign",
 ] as const satisfies ReadonlyArray<keyof LeadRecord>;
 
-export type LeadsRoutesOptions = {
-  db: Db;
-  tokens: TokenSettings;
-  /** The owner's time zone: what is due, and where months and weeks start. */
-  timeZone: string;
-  digestHour: number | null;
-  /** The clock, for tests. */
-  now?: () => Date;
-};
-
-/** The admin's lead API (spec section 7): both lists, the update, history, export and stats. */
-export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions) {
-  const { db, timeZone } = opts;
-  const now = opts.now ?? (() => new Date());
-  const today = () => todayIn(timeZone, now());
+/**
+ * The admin's lead API: both lists, Due, the update, history, export and stats. Registered in
+ * the admin scope (server/admin/admin-routes.ts), which checks the admin and sets no-store.
+ */
+export async function leadsRoutes(app: FastifyInstance) {
+  const { db, clock } = app;
+  const { timeZone } = app.config;
+  const today = () => todayIn(timeZone, clock());
   const api = typed(app);
-
-  // Lead data is personal: never kept by a browser or a proxy.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
-  // Before the body is read or validated: someone without an admin token learns nothing more.
-  app.addHook("onRequest", requireAdmin(db, opts.tokens));
 
   /** One page of a list, with the next page's address in a Link header while more remain. */
   const listPage = async (
@@ -110,12 +93,6 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
     },
   });
 
-  api.route({
-    ...endpoints.settings,
-    handler: async (_request, reply) =>
-      reply.send({ timeZone, today: today(), digestHour: opts.digestHour }),
-  });
-
   // The current search and filters as a spreadsheet-safe CSV, streamed a page at a time.
   api.route({
     ...endpoints.exportLeads,
@@ -144,7 +121,7 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
     ...endpoints.stats,
     handler: async (_request, reply) =>
       reply.send({
-        ...(await leadStats(db, { now: now(), timeZone })),
+        ...(await leadStats(db, { now: clock(), timeZone })),
         erasuresPendingOnDisk: await countPendingDiskErasures(db),
       }),
   });
@@ -173,7 +150,7 @@ export async function leadsRoutes(app: FastifyInstance, opts: LeadsRoutesOptions
           basedOn: UpdatedAt ?? undefined,
         },
         admin,
-        now(),
+        clock(),
       );
       if (result.kind === "not-found") return reply.code(404).send({ message: leadTexts.notFound });
       if (result.kind === "stale")

@@ -1,5 +1,5 @@
+import { purgeUsedFormTokens } from "../contact/lead-intake.repository.ts";
 import type { Db } from "../db/connect.ts";
-import { purgeUsedFormTokens } from "./lead-intake.repository.ts";
 import { purgeSpam } from "./spam.repository.ts";
 
 /**

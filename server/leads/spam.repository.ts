@@ -1,10 +1,10 @@
 import type { Selectable } from "kysely";
 import type { StoredLead } from "../../domain/lead-record.ts";
 import { type SpamLead, type SpamReason, spamRetentionDays } from "../../domain/spam.ts";
+import { messageHash } from "../contact/lead-intake.repository.ts";
 import type { Db } from "../db/connect.ts";
 import { type SpamLeadsTable, toIso } from "../db/schema.ts";
 import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
-import { messageHash } from "./lead-intake.repository.ts";
 import type { LeadCursor } from "./lead-lists.repository.ts";
 import { lockLead } from "./lead-lock.ts";
 import { toLeadRecord } from "./lead-record.ts";

@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { type SpamLead, spamReasons, spamReasonTexts, spamTexts } from "../../domain/spam.ts";
+import { formTokenKey, issueFormToken } from "../contact/form-token.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { badAccessTokens, signedInUser, testSecret, testTokens } from "../test-support/tokens.ts";
-import { formTokenKey, issueFormToken } from "./form-token.ts";
 
 const start = new Date("2026-11-23T15:00:00.000Z");
 const later = (ms: number) => new Date(start.getTime() + ms);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createContactLead } from "../contact/lead-intake.repository.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import { createContactLead } from "../leads/lead-intake.repository.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { startSmtp } from "../test-support/smtp.ts";
 import { buildTestApp } from "../test-support/test-app.ts";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { sql } from "kysely";
-import type { Db } from "./db/connect.ts";
+import type { Db } from "../db/connect.ts";
 
 /** A limit's key as stored: a hash, so no client address is kept anywhere. */
 const hashed = (key: string) => createHash("sha256").update(key).digest("base64url");
@@ -91,35 +91,46 @@ export function redisCounter(redis: Redis, prefix = "fineline:"): SharedCounter 
 }
 
 /**
- * A Redis client that fails fast instead of queueing: a limit must be decided now (fail open
- * or closed), not after Redis comes back. It reconnects in the background.
+ * Counters in this process's memory, for one process (SQLite): each hit gets its own count
+ * (never a shared, live object a later hit changes under it), windows end by the clock, and
+ * the oldest keys go first once `maxKeys` are kept, so a flood of addresses cannot fill memory.
  */
-export function connectRedis(url: string): Redis {
-  return new Redis(url, {
-    lazyConnect: false,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 2_000,
-    commandTimeout: 1_000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-  });
-}
-
-/**
- * Waits (at most `timeoutMs`) for the first connection, so the first requests after start are
- * not refused for want of one. Redis down at start is not fatal: /readyz says 503 until it
- * answers, and each limit fails open or closed meanwhile.
- */
-export function firstConnection(redis: Redis, timeoutMs = 2_000): Promise<boolean> {
-  if (redis.status === "ready") return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const done = (ready: boolean) => {
-      clearTimeout(timer);
-      redis.off("ready", onReady);
-      resolve(ready);
-    };
-    const onReady = () => done(true);
-    const timer = setTimeout(() => done(false), timeoutMs);
-    redis.once("ready", onReady);
-  });
+export function memoryCounter({ maxKeys = 10_000 }: { maxKeys?: number } = {}): SharedCounter {
+  const counts = new Map<string, { hits: number; resetAt: number }>();
+  const live = (key: string, now: number) => {
+    const count = counts.get(key);
+    return count && count.resetAt > now ? count : undefined;
+  };
+  return {
+    async hit(key, windowMs) {
+      const now = Date.now();
+      const count = live(key, now) ?? { hits: 0, resetAt: now + windowMs };
+      count.hits += 1;
+      // Delete first, so the key counts as the newest when the oldest are dropped.
+      counts.delete(key);
+      counts.set(key, count);
+      for (const oldest of counts.keys()) {
+        if (counts.size <= maxKeys) break;
+        counts.delete(oldest);
+      }
+      return { hits: count.hits, ttlMs: count.resetAt - now };
+    },
+    async peek(key, windowMs) {
+      const now = Date.now();
+      const count = live(key, now);
+      return count
+        ? { hits: count.hits, ttlMs: count.resetAt - now }
+        : { hits: 0, ttlMs: windowMs };
+    },
+    async sweep() {
+      const now = Date.now();
+      let swept = 0;
+      for (const [key, count] of counts)
+        if (count.resetAt <= now) {
+          counts.delete(key);
+          swept++;
+        }
+      return swept;
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { testEngines } from "./test-support/databases.ts";
-import { buildTestApp } from "./test-support/test-app.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
 
 describe.each(testEngines)("GET /readyz on $name", (engine) => {
   it("is 200 while the database answers and 503, without details, once it does not", async () => {

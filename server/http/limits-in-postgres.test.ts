@@ -1,11 +1,11 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { signingKeyFor } from "./auth/secret.ts";
+import { signingKeyFor } from "../auth/secret.ts";
+import { expectOneContactLimitAcross } from "../test-support/contact-post.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
+import { postgresCounter, type SharedCounter } from "./limit-counters.ts";
 import { limitPerWindow, limitStoreDown, registerRateLimit } from "./rate-limit.ts";
-import { postgresCounter, type SharedCounter } from "./shared-rate-limit.ts";
-import { expectOneContactLimitAcross } from "./test-support/contact-post.ts";
-import { testEngines } from "./test-support/databases.ts";
-import { buildTestApp } from "./test-support/test-app.ts";
 
 const postgres = testEngines.find((engine) => engine.name === "postgres");
 /** A fresh PostgreSQL schema (these tests only run when TEST_DATABASE_URL is set). */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { type ContactOutcome, contactOutcomePath } from "../../domain/contact-outcomes.ts";
 import { formMessageClass } from "../../domain/form-message.ts";
 import { limits } from "../../domain/limits.ts";
-import { pageFileFor, type SiteFiles } from "../static-site.ts";
+import { pageFileFor, type SiteFiles } from "../site/static-site.ts";
 
 /** What the visitor typed, as the form posted it. */
 export type PostedContact = Partial<

@@ -1,48 +1,17 @@
-import { createRequire } from "node:module";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { unavailableText } from "./db/unavailable.ts";
-import type { SharedCounter } from "./shared-rate-limit.ts";
-import { withinTime } from "./within-time.ts";
+import { unavailableText } from "../db/unavailable.ts";
+import { withinTime } from "../within-time.ts";
+import type { SharedCounter } from "./limit-counters.ts";
 
 type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
+/** What @fastify/rate-limit asks of a store (its documented `store` option). */
 type Store = {
   incr(key: string, cb: Callback, timeWindow: number, max: number): void;
   read(key: string, cb: Callback, timeWindow: number, max: number): void;
   child(routeOptions: object): Store;
 };
-
-const LocalStore: new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  cache?: number,
-) => Store = createRequire(import.meta.url)("@fastify/rate-limit/store/LocalStore");
-
-/**
- * @fastify/rate-limit's in-memory store hands every caller the same live counter object and
- * the plugin reads it after an `await`: requests arriving together all see the final count,
- * so a burst of 11 from one address was refused whole instead of 10 let through. Each caller
- * here gets its own snapshot of the count its request made.
- */
-class SnapshotStore implements Store {
-  readonly #inner: Store;
-  constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean } | Store) {
-    this.#inner =
-      "incr" in options
-        ? options
-        : new LocalStore(Boolean(options.continueExceeding), Boolean(options.exponentialBackoff));
-  }
-  incr(key: string, cb: Callback, timeWindow: number, max: number) {
-    this.#inner.incr(key, (error, result) => cb(error, result && { ...result }), timeWindow, max);
-  }
-  read(key: string, cb: Callback, timeWindow: number, max: number) {
-    this.#inner.read(key, (error, result) => cb(error, result && { ...result }), timeWindow, max);
-  }
-  child(routeOptions: object) {
-    return new SnapshotStore(this.#inner.child(routeOptions));
-  }
-}
 
 /** The options a route's limit is created with (the plugin passes them to `child`). */
 type LimitParams = {
@@ -61,8 +30,9 @@ export const limitStoreDown = "LIMIT_STORE_UNAVAILABLE";
 export const limitStoreWaitMs = 1_000;
 
 /**
- * A store shared by every instance (PostgreSQL or Redis): each route's limit counts under its
- * own name, so the contact form and sign-in never share a count. When the store does not
+ * The store of every limit, over a counter: in memory (one process), or shared by every
+ * instance (PostgreSQL or Redis). Each route's limit counts under its own name, so the contact
+ * form and sign-in never share a count. Each request is told its own count. When the store does not
  * answer within limitStoreWaitMs, a limit that guards accounts (sign-in, sign-up, refresh)
  * fails closed with a 503, and one in front of the contact form fails open: a lead is worth
  * more than a limit. Either way it is logged, at most every 30 s.
@@ -126,21 +96,19 @@ function sharedStore(counter: SharedCounter, log: FastifyBaseLogger) {
  * configs are inert. Rejections are Errors with status 429 so they pass through the error
  * handlers (the contact form turns them into a page); the plugin adds Retry-After. Limits key
  * on request.ip: the connection's address, or the client's behind a trusted proxy (TRUST_PROXY).
- * With a shared counter (PostgreSQL) every instance counts in one place; without one (SQLite,
- * one process) counts stay in memory.
+ * Counted by `counter`: in Redis or PostgreSQL, every instance counts in one place; in memory,
+ * one process.
  */
-export async function registerRateLimit(app: FastifyInstance, shared?: SharedCounter) {
-  if (shared) {
-    // Expired counters are deleted as they lapse; any instance may do it.
-    const sweeper = setInterval(() => {
-      shared.sweep().catch((error: unknown) => app.log.debug({ err: error }, "sweep failed"));
-    }, 60_000);
-    sweeper.unref();
-    app.addHook("onClose", async () => clearInterval(sweeper));
-  }
+export async function registerRateLimit(app: FastifyInstance, counter: SharedCounter) {
+  // Expired counters are deleted as they lapse; any instance may do it.
+  const sweeper = setInterval(() => {
+    counter.sweep().catch((error: unknown) => app.log.debug({ err: error }, "sweep failed"));
+  }, 60_000);
+  sweeper.unref();
+  app.addHook("onClose", async () => clearInterval(sweeper));
   await app.register(rateLimit, {
     global: false,
-    store: (shared ? sharedStore(shared, app.log) : SnapshotStore) as unknown as never,
+    store: sharedStore(counter, app.log) as unknown as never,
     errorResponseBuilder: (_request, context) =>
       Object.assign(
         new Error(

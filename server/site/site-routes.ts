@@ -5,8 +5,8 @@ import {
   isClientRenderedPath,
   normalizePath,
   unknownPathTarget,
-} from "../domain/routing.ts";
-import { pageCsp } from "./security-headers.ts";
+} from "../../domain/routing.ts";
+import { pageCsp } from "../http/security-headers.ts";
 import { cacheControlFor, pageFileFor, type SiteFiles, spaFallbackFile } from "./static-site.ts";
 
 /** Keeps the query string across a redirect, placed before any #fragment of the target. */

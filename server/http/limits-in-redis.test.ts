@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
-import { connectRedis, firstConnection, redisCounter } from "./shared-rate-limit.ts";
-import { contactPost, expectOneContactLimitAcross } from "./test-support/contact-post.ts";
-import { startTcpProxy } from "./test-support/tcp-proxy.ts";
-import { buildTestApp } from "./test-support/test-app.ts";
+import { loadConfig } from "../config.ts";
+import { connectRedis, firstConnection } from "../redis.ts";
+import { contactPost, expectOneContactLimitAcross } from "../test-support/contact-post.ts";
+import { startTcpProxy } from "../test-support/tcp-proxy.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
+import { redisCounter } from "./limit-counters.ts";
 
 /**
  * A real Redis (TEST_REDIS_URL; CI sets it for the local one on 127.0.0.1:6379). Every test

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { countLeads } from "../leads/lead-lists.repository.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { countLeads } from "./lead-lists.repository.ts";
 import { createLeadWriter } from "./lead-writer.ts";
 
 const lead = (i: number) => ({

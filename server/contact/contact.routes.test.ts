@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { countLeads, listLeads } from "../leads/lead-lists.repository.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
-import { countLeads, listLeads } from "./lead-lists.repository.ts";
 
 const valid = {
   email: "rosa@bakery.example",

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
-import type { Db } from "./db/connect.ts";
-import { withinTime } from "./within-time.ts";
+import type { Db } from "../db/connect.ts";
+import { withinTime } from "../within-time.ts";
 
 /**
  * Resolves when this instance can serve (GET /readyz), rejects otherwise: its database answers a trivial query within

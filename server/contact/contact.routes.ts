@@ -11,32 +11,16 @@ import { endpoints } from "../../domain/endpoints.ts";
 import { leadSourceOf, utmOf, type VisitSource } from "../../domain/lead-source.ts";
 import type { SpamReason } from "../../domain/spam.ts";
 import { typed } from "../api/contracts.ts";
-import type { Db } from "../db/connect.ts";
 import { databaseTrouble, unavailableRetryAfterSeconds } from "../db/unavailable.ts";
-import { limitPerWindow, tenMinutes } from "../rate-limit.ts";
+import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import type { PostedContact } from "./contact-form-page.ts";
 import { checkFormToken, formTokenKey, issueFormToken } from "./form-token.ts";
 import { createLeadWriter } from "./lead-writer.ts";
 
 export type ContactRoutesOptions = {
-  db: Db;
-  /** Queue a notification e-mail with each new lead (SMTP configured). */
-  notify: boolean;
-  /** Called after a lead with a queued notification is committed. */
-  onLeadQueued?: () => void;
-  /** Told what each stored submission was (the metrics count them). */
-  onStored?: (outcome: "lead" | "spam" | "duplicate") => void;
-  /** Per-address limit when rate limiting is on; the issue's default is 10 per 10 minutes. */
-  limit?: { max: number; timeWindowMs: number };
-  /** The server's signing key: form timing tokens are signed with a key derived from it. */
-  signingKey: Uint8Array;
-  /** This site's host names (SITE_URL's): a referrer from them is not a source. */
-  ownHosts: readonly string[];
-  /** The clock, for tests. */
-  now?: () => Date;
   /**
-   * The page to answer a refused plain form post with, the form filled in again (issue 13);
-   * without it (no build), or when it finds none, the post is redirected to the outcome page.
+   * The page to answer a refused plain form post with, the form filled in again; without it
+   * (no build), or when it finds none, the post is redirected to the outcome page.
    */
   refusedFormPage?: (
     sourcePage: unknown,
@@ -46,6 +30,8 @@ export type ContactRoutesOptions = {
   ) => Promise<{ html: string; csp: string } | null>;
 };
 
+/** Per address, across instances: ten messages in ten minutes. */
+const contactLimit = { max: 10, timeWindowMs: tenMinutes };
 const contactBodyLimit = 16 * 1024;
 
 /** A form post (no JavaScript) is answered with a redirect to a page; JSON with JSON. */
@@ -121,10 +107,12 @@ const honeypotFilled = (value: unknown) => typeof value === "string" && value.tr
 
 export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOptions) {
   await app.register(formbody, { bodyLimit: contactBodyLimit });
-  const limit = opts.limit ?? { max: 10, timeWindowMs: tenMinutes };
-  const writer = createLeadWriter(opts.db);
-  const now = opts.now ?? (() => new Date());
-  const formKey = formTokenKey(opts.signingKey);
+  const { db, clock: now, outbox, metrics } = app;
+  const limit = contactLimit;
+  const writer = createLeadWriter(db);
+  const formKey = formTokenKey(app.tokens.key);
+  /** This site's host names (SITE_URL's): a referrer from them is not a source. */
+  const siteHosts = [new URL(app.config.siteUrl).hostname];
 
   // A refused form post (invalid field, rate limit, oversized, bad encoding) still lands on a
   // page that says why, not on JSON: the page it came from with everything typed still in the
@@ -197,7 +185,7 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
     handler: async (request, reply) => {
       const { email, firstName, lastName, message, sourcePage, formToken } = request.body;
       const at = now();
-      const ownHosts = [...opts.ownHosts, request.hostname];
+      const ownHosts = [...siteHosts, request.hostname];
       // Spam is kept for the owner to review, and answered exactly like a lead: a bot learns
       // nothing from the answer, and a person wrongly judged is still in the Spam view.
       const token = checkFormToken(formKey, formToken, at);
@@ -220,12 +208,12 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
           formToken: token.kind === "fresh" ? token.claim : undefined,
         },
         now: at,
-        notify: opts.notify,
+        notify: outbox !== null,
       });
-      opts.onStored?.(result.duplicate ? "duplicate" : result.spam ? "spam" : "lead");
+      metrics.leadReceived(result.duplicate ? "duplicate" : result.spam ? "spam" : "lead");
       if (result.duplicate) request.log.info("contact: repeated request, stored once");
       else if (result.spam) request.log.info({ reason: result.spam }, "contact: kept as spam");
-      else if (opts.notify) opts.onLeadQueued?.();
+      else outbox?.poke();
       return respond(request, reply);
     },
   });

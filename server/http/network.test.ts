@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTestApp } from "./test-support/test-app.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
 
 /** What the server does about the network in front of it: proxies, slow clients, scanners. */
 

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from "fastify";
+import { requireAdmin } from "../auth/guards.ts";
+import { triageRoutes } from "../leads/lead-triage.routes.ts";
+import { leadsRoutes } from "../leads/leads.routes.ts";
+import { settingsRoutes } from "./settings.routes.ts";
+
+/**
+ * Every admin-only route, in one scope that checks the admin once for all of them, before the
+ * body is read or validated (someone without an admin token learns nothing more), and marks
+ * every answer `no-store`: lead data is personal, never kept by a browser or a proxy. A routes
+ * file registered here needs neither.
+ */
+export async function adminRoutes(app: FastifyInstance) {
+  app.addHook("onRequest", requireAdmin(app.db, app.tokens));
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+  });
+  await app.register(leadsRoutes);
+  await app.register(triageRoutes);
+  await app.register(settingsRoutes);
+}

@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./db/connect.ts";
+import { startDiskErasure } from "./leads/disk-erasure.ts";
+import { startSpamPurge } from "./leads/spam-purge.ts";
+import type { Metrics } from "./metrics.ts";
+import { startDigestScheduler } from "./notifications/digest.ts";
+import { startOutboxWorker } from "./notifications/outbox.ts";
+import { smtpSender } from "./notifications/smtp.ts";
+
+export type JobOptions = {
+  /** How often the outbox retries failed e-mails (default 30 s). */
+  outboxIntervalMs?: number | undefined;
+  /** How often each instance checks whether the daily digest is due (default a minute). */
+  digestIntervalMs?: number | undefined;
+};
+
+/**
+ * What runs beside the requests, on every instance (each is safe to run on all at once):
+ * - the outbox, sending lead notifications and the digest (only with SMTP_URL and NOTIFY_EMAIL);
+ * - the daily digest, queued once a day by whichever instance gets there first;
+ * - the spam purge (30 days) and the used form tokens' expiry, hourly;
+ * - erasures finished on disk (SQLite), in the background when a reader holds them up.
+ * `stop` ends them in the right order: the digest before the outbox it feeds.
+ */
+export function startBackgroundJobs(options: {
+  config: Config;
+  database: DatabaseHandle;
+  metrics: Metrics;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  jobs?: JobOptions;
+}) {
+  const { config, database, metrics, clock, log, jobs = {} } = options;
+  const { db } = database;
+  const stops: Array<() => unknown> = [];
+
+  let outbox: ReturnType<typeof startOutboxWorker> | null = null;
+  if (config.smtpUrl && config.notifyEmail) {
+    const smtp = smtpSender(config.smtpUrl, config.outboxLeaseMs);
+    outbox = startOutboxWorker({
+      db,
+      send: smtp.send,
+      settings: {
+        notifyEmail: config.notifyEmail,
+        siteUrl: config.siteUrl,
+        timeZone: config.timeZone,
+      },
+      intervalMs: jobs.outboxIntervalMs,
+      leaseMs: config.outboxLeaseMs,
+      now: clock,
+      onPass: metrics.outboxPass,
+      log,
+    });
+    stops.push(async () => {
+      await outbox?.stop();
+      smtp.close();
+    });
+  }
+
+  let digest: ReturnType<typeof startDigestScheduler> | null = null;
+  if (outbox && config.digestHour !== null) {
+    digest = startDigestScheduler({
+      db,
+      timeZone: config.timeZone,
+      hour: config.digestHour,
+      now: clock,
+      intervalMs: jobs.digestIntervalMs,
+      onQueued: () => outbox?.poke(),
+      log,
+    });
+    stops.push(() => digest?.stop());
+  }
+
+  const diskErasure = startDiskErasure({ db, engine: database.engine, log });
+  stops.push(() => diskErasure.stop());
+  const spamPurge = startSpamPurge({ db, now: clock, log });
+  stops.push(() => spamPurge.stop());
+
+  return {
+    outbox,
+    digest,
+    spamPurge,
+    diskErasure,
+    /** Stops them all, the last started first. */
+    async stop() {
+      for (const stop of stops.reverse()) await stop();
+    },
+  };
+}
+
+export type BackgroundJobs = ReturnType<typeof startBackgroundJobs>;
