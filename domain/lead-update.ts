@@ -121,7 +121,6 @@ export const leadUpdateBody = z
       { error: leadTexts.nothingToUpdate },
     ),
   );
-export type LeadUpdateBody = z.input<typeof leadUpdateBody>;
 
 export const leadSaved = z
   .object({ message: z.string(), lead: z.optional(leadRecord) })

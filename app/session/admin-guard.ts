@@ -43,3 +43,26 @@ export async function requireAdminSession(path: string): Promise<StoredSession> 
   if (!adminCheck.ok || !adminCheck.data.admin) throw redirect("/access-denied");
   return readSession() ?? session;
 }
+
+/** The page the guard last let through, and with which access token. */
+let guarded: { pathname: string; accessToken: string; session: StoredSession } | null = null;
+
+/**
+ * The guard for a navigation to `url`. A new search on the page just guarded, with the same
+ * session, is not checked again: a search is typed a pause at a time, and each pause would
+ * otherwise cost the verify and admin calls before the lists. The API still checks every call
+ * (a session that ended meanwhile gets its 401 there); anything else runs the whole guard.
+ */
+export async function adminSessionFor(url: URL): Promise<StoredSession> {
+  const session = readSession();
+  if (
+    guarded &&
+    session &&
+    guarded.pathname === url.pathname &&
+    guarded.accessToken === session.accessToken
+  )
+    return guarded.session;
+  const checked = await requireAdminSession(`${url.pathname}${url.search}`);
+  guarded = { pathname: url.pathname, accessToken: checked.accessToken, session: checked };
+  return checked;
+}

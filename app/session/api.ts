@@ -37,6 +37,16 @@ export type SuccessOf<E extends Endpoint> =
 export const unexpectedAnswer =
   "The server's answer wasn't what this page expected. Reload the page and try again.";
 
+/**
+ * What a call sends: the endpoint's body contract as its callers write it (the schema's input,
+ * before defaults and transforms), or nothing for an endpoint without a body.
+ */
+export type BodyOf<E extends Endpoint> = E["schema"] extends { body: infer B }
+  ? B extends z.ZodMiniType
+    ? z.input<B>
+    : never
+  : Record<string, never>;
+
 /** A path and its query: an endpoint's own, or a URL the server gave (a Link header's next page). */
 export type Target = { params?: Record<string, string>; query?: string; url?: string };
 
@@ -105,7 +115,7 @@ const jsonBody = (body: unknown): RequestInit => ({
 /** A call that needs no session (login, sign-up, logout). */
 export function postJson<E extends Endpoint>(
   endpoint: E,
-  body: unknown,
+  body: BodyOf<E>,
   headers: Record<string, string> = {},
 ) {
   const init = jsonBody(body);
@@ -196,7 +206,7 @@ export function authGet<E extends Endpoint>(
 /** POST JSON with the stored access token; no stored user → no call, null error. */
 export function authPost<E extends Endpoint>(
   endpoint: E,
-  body: unknown = {},
+  body: BodyOf<E> = {} as BodyOf<E>,
   target: Target = {},
   options?: CallOptions,
 ): Promise<ApiResult<SuccessOf<E>>> {

@@ -277,6 +277,24 @@ test("a session that ends mid-work asks to sign in in place, keeps the notes, an
   );
 });
 
+test("a search pause costs one request per list shown, and no session, admin or settings check", async ({
+  page,
+}) => {
+  const tag = tagFor("pause");
+  await seedLeads(tag, 3);
+  await openTracker(page, "");
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/api/")) calls.push(`${request.method()} ${pathname}`);
+  });
+  await page.getByLabel("Search leads").fill(tag);
+  await expect(lead(page, `${tag}000 Baker`)).toBeVisible();
+  await expect(section(page, "New Leads").getByRole("article")).toHaveCount(3);
+  // Searched: the Due strip is not shown, so two lists, two requests.
+  expect(calls.sort()).toEqual(["GET /api/leads/new", "GET /api/leads/old"]);
+});
+
 test("erase asks first, naming the person, then removes the lead for good", async ({ page }) => {
   const tag = tagFor("erase");
   await seedLeads(tag, 2);

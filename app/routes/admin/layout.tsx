@@ -1,9 +1,9 @@
-import { Link, NavLink, Outlet } from "react-router";
+import { Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { site } from "../../../domain/site.ts";
 import { OwnerClockProvider } from "../../components/admin/owner-clock.tsx";
 import { BrandMark } from "../../components/brand-mark.tsx";
-import { adminSessionContext, requireAdminSession } from "../../session/admin-guard.ts";
+import { adminSessionContext, adminSessionFor } from "../../session/admin-guard.ts";
 import { authGet } from "../../session/api.ts";
 import type { Route } from "./+types/layout";
 
@@ -13,10 +13,21 @@ import type { Route } from "./+types/layout";
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request, context }) => {
-    const { pathname, search } = new URL(request.url);
-    context.set(adminSessionContext, await requireAdminSession(`${pathname}${search}`));
+    context.set(adminSessionContext, await adminSessionFor(new URL(request.url)));
   },
 ];
+
+/**
+ * The owner's settings do not change while the admin is open: a new search on a page (each
+ * pause in typing in the tracker's search box) reloads the page's own data, not these.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
 
 export async function clientLoader({ context }: Route.ClientLoaderArgs) {
   const { id, email, firstName } = context.get(adminSessionContext);

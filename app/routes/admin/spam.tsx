@@ -1,58 +1,38 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { leadTexts } from "../../../domain/lead-record.ts";
-import {
-  type SpamLead,
-  spamReasonTexts,
-  spamRetentionDays,
-  spamTexts,
-} from "../../../domain/spam.ts";
-import { EraseLeadButton } from "../../components/admin/erase-dialog.tsx";
-import { formatDateTime } from "../../components/admin/format.ts";
-import { nextPageUrl } from "../../components/admin/lead-lists.ts";
-import { fullName } from "../../components/admin/lead-parts.tsx";
-import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
+import { type SpamLead, spamRetentionDays, spamTexts } from "../../../domain/spam.ts";
+import { fullName } from "../../components/admin/lead-name.ts";
+import { loadPage, type PagedList, useLoadMore } from "../../components/admin/paged-list.ts";
+import { useFocusNext } from "../../components/admin/use-focus-next.ts";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
+import { notSpamButtonId, SpamItem } from "../../features/spam/spam-item.tsx";
 import { privateMeta } from "../../seo.ts";
-import { authGet, authPost, type Target } from "../../session/api.ts";
+import { authPost } from "../../session/api.ts";
 import type { Route } from "./+types/spam";
 
 export const meta = () => privateMeta("Spam");
 
-type SpamPage = { leads: SpamLead[]; next: string | null; error: string | null };
-
-async function loadSpam(target: Target = {}): Promise<SpamPage> {
-  const result = await authGet(endpoints.spamLeads, target);
-  if (!result.ok) return { leads: [], next: null, error: result.error || leadTexts.failed };
-  return { leads: result.data, next: nextPageUrl(result.headers.get("link")), error: null };
-}
-
 export async function clientLoader() {
-  return loadSpam();
+  return loadPage(endpoints.spamLeads);
 }
 
 /**
- * Spam kept for review (issue 12): what the form judged to be spam, with the reason, newest
- * first. "Not spam" makes it the lead it would have been (and sends its notification); Erase
- * deletes it now; otherwise it is deleted 30 days after it arrived here.
+ * Spam kept for review: what the form judged to be spam, with the reason, newest first. "Not
+ * spam" makes it the lead it would have been (and sends its notification); Erase deletes it
+ * now; otherwise it is deleted 30 days after it arrived here.
  */
 export default function AdminSpam({ loaderData }: Route.ComponentProps) {
-  const clock = useOwnerClock();
-  const [page, setPage] = useState<SpamPage>(loaderData);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const [page, setPage] = useState<PagedList<SpamLead>>(loaderData);
   const [notice, setNotice] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
-  const focusNext = useRef<string | null>(null);
+  const focusNext = useFocusNext();
+  const loadMore = useLoadMore((url) => loadPage(endpoints.spamLeads, { url }), setPage);
 
   useEffect(() => setPage(loaderData), [loaderData]);
-  useEffect(() => {
-    if (!focusNext.current) return;
-    document.getElementById(focusNext.current)?.focus();
-    focusNext.current = null;
-  });
 
   /** Off the list; focus to the next one (or the heading), and say what happened. */
   function remove(id: string, text: string) {
@@ -60,7 +40,7 @@ export default function AdminSpam({ loaderData }: Route.ComponentProps) {
     const next = page.leads[at + 1] ?? page.leads[at - 1];
     setPage((current) => ({ ...current, leads: current.leads.filter((lead) => lead.ID !== id) }));
     setNotice(text);
-    focusNext.current = next ? `spam-${next.ID}-not-spam` : "spam-heading";
+    focusNext([next ? notSpamButtonId(next.ID) : "spam-heading"]);
   }
 
   async function notSpam(lead: SpamLead) {
@@ -68,34 +48,9 @@ export default function AdminSpam({ loaderData }: Route.ComponentProps) {
     setErrors(({ [lead.ID]: _, ...rest }) => rest);
     const result = await authPost(endpoints.notSpam, {}, { params: { id: lead.ID } });
     setBusy(null);
-    if (result.ok) {
-      remove(lead.ID, `${fullName(lead)} is in New Leads now. ${spamTexts.notSpam}`);
-      return;
-    }
-    if (result.status === 404) {
-      remove(lead.ID, `${fullName(lead)} is no longer here.`);
-      return;
-    }
-    setErrors((all) => ({ ...all, [lead.ID]: result.error ?? leadTexts.failed }));
-  }
-
-  async function loadMore() {
-    if (!page.next || loadingMore) return;
-    setLoadingMore(true);
-    const more = await loadSpam({ url: page.next });
-    setLoadingMore(false);
-    setPage((current) =>
-      more.error
-        ? { ...current, error: more.error }
-        : {
-            leads: [
-              ...current.leads,
-              ...more.leads.filter((lead) => !current.leads.some((l) => l.ID === lead.ID)),
-            ],
-            next: more.next,
-            error: null,
-          },
-    );
+    if (result.ok) remove(lead.ID, `${fullName(lead)} is in New Leads now. ${spamTexts.notSpam}`);
+    else if (result.status === 404) remove(lead.ID, `${fullName(lead)} is no longer here.`);
+    else setErrors((all) => ({ ...all, [lead.ID]: result.error ?? leadTexts.failed }));
   }
 
   return (
@@ -137,80 +92,31 @@ export default function AdminSpam({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <ul className="mt-1 grid gap-1">
-        {page.leads.map((lead) => {
-          const name = fullName(lead) || lead.Email;
-          const headingId = `spam-${lead.ID}-name`;
-          return (
-            <li key={lead.ID}>
-              <article
-                aria-labelledby={headingId}
-                className="grid gap-1 rounded-sm border border-line bg-white/70 p-2 md:grid-cols-[minmax(0,1fr)_auto] md:gap-x-3"
-              >
-                <div className="min-w-0">
-                  <div className="flex flex-wrap items-baseline gap-x-1.5 gap-y-0.5">
-                    <h2 id={headingId} className="text-lg font-bold break-words">
-                      {name}
-                    </h2>
-                    <span className="text-sm break-all text-muted">{lead.Email}</span>
-                  </div>
-                  <p className="mt-0.5 text-sm">
-                    <span className="inline-flex items-center gap-0.5 rounded-sm border border-line bg-paper-dim px-0.5 font-semibold">
-                      {spamReasonTexts[lead.SpamReason]}
-                    </span>{" "}
-                    {lead.CreatedAt ? (
-                      <span className="text-muted">
-                        · sent{" "}
-                        <time dateTime={lead.CreatedAt}>
-                          {formatDateTime(lead.CreatedAt, clock.timeZone)}
-                        </time>
-                      </span>
-                    ) : null}
-                    {lead.Source ? <span className="text-muted"> · from {lead.Source}</span> : null}
-                  </p>
-                  {lead.Message ? (
-                    <p className="mt-1 line-clamp-4 whitespace-pre-line break-words">
-                      {lead.Message}
-                    </p>
-                  ) : (
-                    <p className="mt-1 text-muted">No message.</p>
-                  )}
-                </div>
-                <div className="flex flex-wrap items-start gap-1 md:flex-col md:items-stretch">
-                  <button
-                    id={`spam-${lead.ID}-not-spam`}
-                    type="button"
-                    onClick={() => notSpam(lead)}
-                    aria-disabled={busy === lead.ID}
-                    className={buttonClass("primary", "sm")}
-                  >
-                    {busy === lead.ID ? "Moving…" : "Not spam"}
-                  </button>
-                  <EraseLeadButton
-                    lead={lead}
-                    onErased={(id, { diskPending }) =>
-                      remove(
-                        id,
-                        `${name}'s submission was erased${diskPending ? "; removal from disk pending" : ""}.`,
-                      )
-                    }
-                  />
-                  <p aria-live="polite" className="text-sm font-semibold text-error">
-                    {errors[lead.ID]}
-                  </p>
-                </div>
-              </article>
-            </li>
-          );
-        })}
+        {page.leads.map((lead) => (
+          <li key={lead.ID}>
+            <SpamItem
+              lead={lead}
+              busy={busy === lead.ID}
+              error={errors[lead.ID]}
+              onNotSpam={() => notSpam(lead)}
+              onErased={(id, { diskPending }) =>
+                remove(
+                  id,
+                  `${fullName(lead) || lead.Email}'s submission was erased${diskPending ? "; removal from disk pending" : ""}.`,
+                )
+              }
+            />
+          </li>
+        ))}
       </ul>
       {page.next ? (
         <button
           type="button"
-          onClick={loadMore}
-          aria-disabled={loadingMore}
+          onClick={() => loadMore(page)}
+          aria-disabled={page.loadingMore}
           className={`mt-2 ${buttonClass("secondary", "sm")}`}
         >
-          {loadingMore ? "Loading…" : "Load more"}
+          {page.loadingMore ? "Loading…" : "Load more"}
         </button>
       ) : null}
     </div>

@@ -4,7 +4,7 @@ import type { LeadWeek } from "../../../domain/lead-stats.ts";
 /** Bottom to top in each bar, and left to right in the legend: the outcome first. */
 export const stackOrder: readonly LeadStatus[] = ["CONVERTED", "HOT", "WARM", "COLD", "ABANDONED"];
 
-export const statusLabels: Record<LeadStatus, string> = {
+export const leadStatusNames: Record<LeadStatus, string> = {
   CONVERTED: "Converted",
   HOT: "Hot",
   WARM: "Warm",

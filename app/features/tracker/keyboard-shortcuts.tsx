@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { buttonClass } from "../layout.tsx";
+import { buttonClass } from "../../components/layout.tsx";
 
 /** Every shortcut of the lead workspace, as the help lists them. */
 export const shortcuts = [

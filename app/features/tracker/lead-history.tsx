@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { type LeadEvent, leadTexts } from "../../../domain/lead-record.ts";
+import { fieldNames, formatDateTime, formatDay } from "../../components/admin/format.ts";
+import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { authGet } from "../../session/api.ts";
-import { fieldNames, formatDateTime, formatDay } from "./format.ts";
-import { useOwnerClock } from "./owner-clock.tsx";
 
 type State =
   | { kind: "closed" }

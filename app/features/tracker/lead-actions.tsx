@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { type LeadRecord, leadTexts } from "../../../domain/lead-record.ts";
+import { EraseLeadButton } from "../../components/admin/erase-dialog.tsx";
+import { buttonClass } from "../../components/layout.tsx";
 import { authPost } from "../../session/api.ts";
-import { buttonClass } from "../layout.tsx";
-import { EraseLeadButton } from "./erase-dialog.tsx";
 
 export type LeadActionsProps = {
   lead: LeadRecord;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { compactFieldClass, rowFieldClass } from "../form-fields.tsx";
+import { compactFieldClass, rowFieldClass } from "../../components/form-fields.tsx";
 
 /** How long a value chosen with the keyboard waits for the next key before it is saved. */
 export const keyboardSettleMs = 1200;

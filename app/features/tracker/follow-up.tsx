@@ -5,9 +5,9 @@ import {
   isFollowUpDate,
   isWithinHorizon,
 } from "../../../domain/lead-update.ts";
-import { compactFieldClass } from "../form-fields.tsx";
-import { buttonClass } from "../layout.tsx";
-import { formatDay } from "./format.ts";
+import { formatDay } from "../../components/admin/format.ts";
+import { compactFieldClass } from "../../components/form-fields.tsx";
+import { buttonClass } from "../../components/layout.tsx";
 
 /** When a follow-up is, as the owner reads it: overdue, today, or a day ahead. */
 export type FollowUpState = "overdue" | "today" | "upcoming";

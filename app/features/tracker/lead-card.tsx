@@ -1,30 +1,20 @@
-import { useEffect, useState } from "react";
 import type { CalendarDate } from "../../../domain/dates.ts";
-import {
-  type CommStatus,
-  commStatuses,
-  type LeadRecord,
-  type LeadStatus,
-  leadStatuses,
-} from "../../../domain/lead-record.ts";
+import type { LeadRecord } from "../../../domain/lead-record.ts";
+import { fullName } from "../../components/admin/lead-name.ts";
+import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
+import { cardId, nameId } from "./dom-ids.ts";
 import { FollowUpBadge } from "./follow-up.tsx";
 import { LeadActions, type LeadActionsProps } from "./lead-actions.tsx";
+import { LeadFollowUp } from "./lead-follow-up.tsx";
 import { LeadHistory } from "./lead-history.tsx";
-import {
-  Arrived,
-  FollowUp,
-  fullName,
-  LeadMessageText,
-  LeadSource,
-  NotesForm,
-  ReplyLinks,
-  SaveMessage,
-  statusLabels,
-  Waiting,
-} from "./lead-parts.tsx";
-import { controlId, type LeadMessage, useLeadSavesContext } from "./lead-saves.tsx";
-import { useOwnerClock } from "./owner-clock.tsx";
-import { StatusSelect } from "./status-select.tsx";
+import { LeadMessageText } from "./lead-message.tsx";
+import { LeadOrigin } from "./lead-origin.tsx";
+import { Arrived, Waiting } from "./lead-timing.tsx";
+import { NotesForm } from "./notes-form.tsx";
+import { ReplyLinks } from "./reply-links.tsx";
+import { SaveMessage } from "./save-message.tsx";
+import { StatusControls, useLeadStatuses } from "./status-controls.tsx";
+import type { LeadMessage, ListKey } from "./tracker-state.ts";
 
 /**
  * One lead as a card, for phones and narrow windows: its details, the two status selects
@@ -43,7 +33,7 @@ export function LeadCard({
   actions,
 }: {
   lead: LeadRecord;
-  listKey: string;
+  listKey: ListKey;
   message: LeadMessage | undefined;
   /** A follow-up date the page suggests for this lead after a reply (kept when it moves). */
   offer: CalendarDate | undefined;
@@ -55,24 +45,13 @@ export function LeadCard({
   actions: Omit<LeadActionsProps, "lead">;
 }) {
   const clock = useOwnerClock();
-  const saves = useLeadSavesContext();
-  const [comm, setComm] = useState<CommStatus>(lead.CommStatus);
-  const [leadStatus, setLeadStatus] = useState<LeadStatus>(lead.LeadStatus);
-  const id = (control: Parameters<typeof controlId>[2]) => controlId(listKey, lead.ID, control);
-
-  // A newer version from outside (a move, a reload after a conflict) replaces what is shown.
-  useEffect(() => {
-    setComm(lead.CommStatus);
-    setLeadStatus(lead.LeadStatus);
-  }, [lead]);
-
+  const statuses = useLeadStatuses(lead, listKey);
   const name = fullName(lead);
-  const headingId = `lead-${listKey}-${lead.ID}-name`;
   return (
     <article
-      aria-labelledby={headingId}
+      aria-labelledby={nameId(listKey, lead.ID)}
       className="rounded-sm border border-line bg-white/70 p-2 outline-accent-strong focus-visible:outline-2 sm:p-3"
-      id={`lead-${listKey}-${lead.ID}-card`}
+      id={cardId(listKey, lead.ID)}
       data-lead-id={lead.ID}
       data-list-key={listKey}
       // j and k move from card to card.
@@ -89,7 +68,7 @@ export function LeadCard({
             aria-label={`Select ${name}`}
             className="size-3 accent-ink"
           />
-          <h3 id={headingId} className="text-lg font-bold break-words">
+          <h3 id={nameId(listKey, lead.ID)} className="text-lg font-bold break-words">
             {name}
           </h3>
           {lead.NextFollowUp ? (
@@ -106,10 +85,7 @@ export function LeadCard({
           lead={lead}
           listKey={listKey}
           clock={clock}
-          onMarkReplied={() => {
-            setComm("REPLIED");
-            saves.save({ lead, changes: { CommStatus: "REPLIED" }, control: "comm", listKey });
-          }}
+          onMarkReplied={() => statuses.saveComm("REPLIED")}
         />
       </div>
       <div className="mt-1">
@@ -117,40 +93,9 @@ export function LeadCard({
       </div>
 
       <div className="mt-2 grid gap-1.5 sm:grid-cols-2 lg:grid-cols-[12rem_12rem_14rem_1fr]">
-        <StatusSelect
-          id={id("comm")}
-          label={statusLabels.comm}
-          value={comm}
-          options={commStatuses}
-          onCommit={(value) => {
-            setComm(value);
-            saves.save({
-              lead,
-              changes: { CommStatus: value },
-              control: "comm",
-              listKey,
-              onFailed: (saved) => setComm(saved.CommStatus),
-            });
-          }}
-        />
-        <StatusSelect
-          id={id("lead")}
-          label={statusLabels.lead}
-          value={leadStatus}
-          options={leadStatuses}
-          onCommit={(value) => {
-            setLeadStatus(value);
-            saves.save({
-              lead,
-              changes: { LeadStatus: value },
-              control: "lead",
-              listKey,
-              onFailed: (saved) => setLeadStatus(saved.LeadStatus),
-            });
-          }}
-        />
+        <StatusControls lead={lead} listKey={listKey} statuses={statuses} variant="card" />
         <div>
-          <FollowUp
+          <LeadFollowUp
             lead={lead}
             listKey={listKey}
             clock={clock}
@@ -165,7 +110,7 @@ export function LeadCard({
         <SaveMessage message={message} listKey={listKey} />
       </div>
       <div className="mt-1">
-        <LeadSource lead={lead} />
+        <LeadOrigin lead={lead} />
       </div>
       <LeadHistory leadId={lead.ID} />
       <LeadActions lead={lead} {...actions} />

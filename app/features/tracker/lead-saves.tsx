@@ -5,22 +5,12 @@ import { endpoints } from "../../../domain/endpoints.ts";
 import { type CommStatus, type LeadRecord, leadTexts } from "../../../domain/lead-record.ts";
 import {
   type LeadChanges,
-  type LeadUpdateBody,
   leadConflict,
 } from "../../../domain/lead-update.ts";
 import { type ApiResult, authPost } from "../../session/api.ts";
 import { readSession } from "../../session/storage.ts";
-
-/** What to say beside a lead, and in which list's copy of it (a lead can show in two at once). */
-export type LeadMessage = {
-  kind: "success" | "error";
-  text: string;
-  /** The list whose copy of the lead says it. */
-  where?: string;
-  /** The control that saved: a row speaks for its selects, the details for the rest. */
-  control?: LeadControl;
-};
-export type LeadControl = "comm" | "lead" | "notes" | "date" | "reply";
+import type { LeadControl } from "./dom-ids.ts";
+import type { LeadMessage, ListKey } from "./tracker-state.ts";
 
 /** What a save came to: the lead as the server now has it, and what to say beside it. */
 export type SaveOutcome = {
@@ -28,18 +18,14 @@ export type SaveOutcome = {
   message: LeadMessage;
   control: LeadControl;
   /** The list whose copy of the lead saved it. */
-  listKey: string;
+  listKey: ListKey;
 };
-
-/** A control's id: a lead can show in two lists at once (Due, and its own), so the list is in it. */
-export const controlId = (listKey: string, leadId: string, control: LeadControl) =>
-  `lead-${listKey}-${leadId}-${control}`;
 
 export type SaveRequest = {
   lead: LeadRecord;
   changes: LeadChanges;
   control: LeadControl;
-  listKey: string;
+  listKey: ListKey;
   /** The save failed: put the control back to the saved value. */
   onFailed?: (saved: LeadRecord) => void;
 };
@@ -106,7 +92,7 @@ export function useLeadSaves(callbacks: {
         Notes: base.Notes,
         ...changes,
         UpdatedAt: base.UpdatedAt,
-      } satisfies LeadUpdateBody,
+      },
       { params: { id: base.ID } },
     );
     const saved = result.ok || (result.unexpected && result.status < 300);

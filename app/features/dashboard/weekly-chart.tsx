@@ -4,8 +4,8 @@ import type { LeadWeek } from "../../../domain/lead-stats.ts";
 import {
   chartSummary,
   leadCount,
+  leadStatusNames,
   stackOrder,
-  statusLabels,
   valueAxis,
   weekLabels,
   weekName,
@@ -36,7 +36,7 @@ const segmentGap = 2;
 function breakdown(week: LeadWeek): string {
   const parts = stackOrder
     .filter((status) => week.counts[status] > 0)
-    .map((status) => `${week.counts[status]} ${statusLabels[status].toLowerCase()}`);
+    .map((status) => `${week.counts[status]} ${leadStatusNames[status].toLowerCase()}`);
   return `${weekName(week.start)}: ${leadCount(weekTotal(week))}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
@@ -68,7 +68,7 @@ export function WeeklyLeadsChart({ weeks }: { weeks: readonly LeadWeek[] }) {
                 className="inline-block size-1.5 rounded-[2px]"
                 style={{ backgroundColor: colors[status] }}
               />
-              {statusLabels[status]}
+              {leadStatusNames[status]}
             </li>
           ))}
         </ul>
@@ -191,7 +191,7 @@ export function WeeklyLeadsChart({ weeks }: { weeks: readonly LeadWeek[] }) {
                 </th>
                 {stackOrder.map((status) => (
                   <th key={status} scope="col" className="px-1 py-0.5 text-right font-semibold">
-                    {statusLabels[status]}
+                    {leadStatusNames[status]}
                   </th>
                 ))}
                 <th scope="col" className="py-0.5 pl-1 text-right font-semibold">

@@ -1,18 +1,14 @@
 import { useEffect, useRef } from "react";
 import type { CalendarDate } from "../../../domain/dates.ts";
-import { FormMessage } from "../form-fields.tsx";
-import { buttonClass } from "../layout.tsx";
+import { FormMessage } from "../../components/form-fields.tsx";
+import { buttonClass } from "../../components/layout.tsx";
 import type { LeadActionsProps } from "./lead-actions.tsx";
 import { LeadCard } from "./lead-card.tsx";
-import type { ListState } from "./lead-lists.ts";
 import { LeadRow } from "./lead-row.tsx";
-import type { LeadMessage } from "./lead-saves.tsx";
-
-/** A lead in a list: which list, and which lead. */
-export type LeadPlace = { readonly listKey: string; readonly id: string };
+import type { LeadMessage, LeadPlace, ListKey, ListState } from "./tracker-state.ts";
 
 export type SectionProps = {
-  listKey: string;
+  listKey: ListKey;
   title: string;
   intro?: string;
   empty: string;
@@ -21,12 +17,12 @@ export type SectionProps = {
   dense: boolean;
   open: LeadPlace | null;
   checked: ReadonlySet<string>;
-  messages: Record<string, LeadMessage>;
-  offers: Record<string, CalendarDate>;
+  messages: Readonly<Record<string, LeadMessage>>;
+  offers: Readonly<Record<string, CalendarDate>>;
   /** Beside the heading: what this list offers (Active only, for Follow Up With). */
   tools?: React.ReactNode;
   onCheck: (place: LeadPlace, event: React.MouseEvent<HTMLInputElement>) => void;
-  onCheckAll: (listKey: string, checked: boolean) => void;
+  onCheckAll: (listKey: ListKey, checked: boolean) => void;
   onOpen: (place: LeadPlace) => void;
   onOffer: (leadId: string, date: CalendarDate | null) => void;
   onMessage: (leadId: string, message: LeadMessage | undefined) => void;

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { limits } from "../../../domain/limits.ts";
+import { FormStatus, TextField } from "../../components/form-fields.tsx";
+import { buttonClass } from "../../components/layout.tsx";
 import { authPost, postJson, unexpectedAnswer } from "../../session/api.ts";
 import { loginError } from "../../session/login-error.ts";
 import { readSession, saveSession, sessionFrom } from "../../session/storage.ts";
-import { FormStatus, TextField } from "../form-fields.tsx";
-import { buttonClass } from "../layout.tsx";
 
 /**
  * The session ended while the owner was working (the refresh was refused): sign in again

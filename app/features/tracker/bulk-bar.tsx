@@ -7,8 +7,8 @@ import {
   leadStatuses,
 } from "../../../domain/lead-record.ts";
 import type { LeadChanges } from "../../../domain/lead-update.ts";
-import { rowFieldClass } from "../form-fields.tsx";
-import { buttonClass } from "../layout.tsx";
+import { rowFieldClass } from "../../components/form-fields.tsx";
+import { buttonClass } from "../../components/layout.tsx";
 
 const followUpChoices = [
   { value: "", label: "Leave as is" },

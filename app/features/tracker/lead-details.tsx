@@ -1,0 +1,105 @@
+import type { CalendarDate } from "../../../domain/dates.ts";
+import type { LeadRecord } from "../../../domain/lead-record.ts";
+import { fullName } from "../../components/admin/lead-name.ts";
+import type { OwnerClock } from "../../components/admin/owner-clock.tsx";
+import { detailsHeadingId, detailsId, rowButtonId } from "./dom-ids.ts";
+import { FollowUpBadge } from "./follow-up.tsx";
+import { LeadActions, type LeadActionsProps } from "./lead-actions.tsx";
+import { LeadFollowUp } from "./lead-follow-up.tsx";
+import { LeadHistory } from "./lead-history.tsx";
+import { LeadMessageText } from "./lead-message.tsx";
+import { LeadOrigin } from "./lead-origin.tsx";
+import { useLeadSavesContext } from "./lead-saves.tsx";
+import { Arrived, Waiting } from "./lead-timing.tsx";
+import { NotesForm } from "./notes-form.tsx";
+import { ReplyLinks } from "./reply-links.tsx";
+import { SaveMessage } from "./save-message.tsx";
+import type { LeadMessage, ListKey } from "./tracker-state.ts";
+
+/**
+ * The open lead's details, in a pane beside the list: the whole message, how to reply, the
+ * follow-up date, notes with Submit, where it came from, its history and what can be done
+ * to it. Escape goes back to its row.
+ */
+export function LeadDetails({
+  lead,
+  listKey,
+  clock,
+  message,
+  offer,
+  onOffer,
+  onMessage,
+  actions,
+}: {
+  lead: LeadRecord;
+  listKey: ListKey;
+  clock: OwnerClock;
+  message: LeadMessage | undefined;
+  offer: CalendarDate | undefined;
+  onOffer: (leadId: string, date: CalendarDate | null) => void;
+  onMessage: (leadId: string, message: LeadMessage | undefined) => void;
+  actions: Omit<LeadActionsProps, "lead">;
+}) {
+  const saves = useLeadSavesContext();
+  return (
+    <section
+      id={detailsId(listKey, lead.ID)}
+      aria-labelledby={detailsHeadingId(listKey, lead.ID)}
+      data-lead-details
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || event.defaultPrevented) return;
+        if ((event.target as HTMLElement).closest("dialog")) return;
+        event.preventDefault();
+        document.getElementById(rowButtonId(listKey, lead.ID))?.focus();
+      }}
+      className="fixed top-7 right-0 bottom-0 z-20 w-[var(--details-width)] overflow-y-auto overscroll-contain border-l border-line bg-paper px-3 pt-3 pb-6 motion-safe:animate-details-in"
+    >
+      <div className="flex flex-wrap items-center gap-1">
+        <h3
+          id={detailsHeadingId(listKey, lead.ID)}
+          tabIndex={-1}
+          className="text-2xl font-bold break-words outline-none"
+        >
+          {fullName(lead)}
+        </h3>
+        {lead.NextFollowUp ? <FollowUpBadge date={lead.NextFollowUp} today={clock.today} /> : null}
+        <Waiting lead={lead} clock={clock} />
+      </div>
+      <p className="mt-0.5 text-sm text-muted">
+        <Arrived lead={lead} clock={clock} />
+      </p>
+      <div className="mt-1">
+        <ReplyLinks
+          lead={lead}
+          listKey={listKey}
+          clock={clock}
+          onMarkReplied={() =>
+            saves.save({ lead, changes: { CommStatus: "REPLIED" }, control: "comm", listKey })
+          }
+        />
+      </div>
+      <div className="mt-2 rounded-sm border border-line bg-white/70 p-1.5">
+        <LeadMessageText lead={lead} />
+      </div>
+      <div className="mt-2 grid gap-2">
+        <div>
+          <LeadFollowUp
+            lead={lead}
+            listKey={listKey}
+            clock={clock}
+            offer={offer}
+            onOffer={onOffer}
+            onMessage={onMessage}
+          />
+        </div>
+        <NotesForm lead={lead} listKey={listKey} rows={4} />
+        <SaveMessage message={message} listKey={listKey} />
+      </div>
+      <div className="mt-1">
+        <LeadOrigin lead={lead} />
+      </div>
+      <LeadHistory leadId={lead.ID} />
+      <LeadActions lead={lead} {...actions} />
+    </section>
+  );
+}

@@ -1,0 +1,275 @@
+import type { CalendarDate } from "../../../domain/dates.ts";
+import type { LeadRecord } from "../../../domain/lead-record.ts";
+import type { PagedList } from "../../components/admin/paged-list.ts";
+import type { LeadControl } from "./dom-ids.ts";
+
+/**
+ * The lead tracker's state, and every way it changes, as one pure reducer: the three lists,
+ * what is said beside each lead, the follow-up dates offered after a reply, the open lead and
+ * the leads picked for a bulk update. The page dispatches; the DOM (focus, scrolling) is the
+ * hooks' business, never this module's.
+ */
+
+/** Due (today and overdue), New Leads (UNREAD) and Follow Up With (the rest). */
+export type ListKey = "due" | "fresh" | "old";
+export type ListState = PagedList<LeadRecord>;
+export type Lists = {
+  readonly due?: ListState;
+  readonly fresh: ListState;
+  readonly old: ListState;
+};
+
+/** A lead in a list: which list, and which lead. */
+export type LeadPlace = { readonly listKey: ListKey; readonly id: string };
+
+/** What to say beside a lead, and in which list's copy of it (a lead can show in two at once). */
+export type LeadMessage = {
+  readonly kind: "success" | "error";
+  readonly text: string;
+  /** The list whose copy of the lead says it. */
+  readonly where?: ListKey;
+  /** The control that saved: a row speaks for its selects, the details for the rest. */
+  readonly control?: LeadControl;
+};
+
+export type TrackerState = {
+  readonly lists: Lists;
+  readonly messages: Readonly<Record<string, LeadMessage>>;
+  /** Follow-up dates suggested after a reply, by lead: kept while the lead moves lists. */
+  readonly offers: Readonly<Record<string, CalendarDate>>;
+  /** The lead whose details are open (the dense workspace shows one at a time). */
+  readonly open: LeadPlace | null;
+  /** Leads picked for a bulk update. */
+  readonly checked: ReadonlySet<string>;
+  /** The page's last announcement (a lead erased or moved to Spam). */
+  readonly notice: string;
+};
+
+export type TrackerAction =
+  /** A new search or filters: the loader's lists, nothing said, nothing picked. */
+  | { type: "loaded"; lists: Lists }
+  /** A save came back: the lead placed by its new values, and what to say beside it. */
+  | {
+      type: "saved";
+      lead: LeadRecord;
+      listKey: ListKey;
+      control: LeadControl;
+      message: LeadMessage;
+      today: CalendarDate;
+    }
+  | { type: "message"; id: string; message: LeadMessage | undefined }
+  | { type: "offer"; id: string; date: CalendarDate | null }
+  | { type: "open"; place: LeadPlace | null }
+  /** Erased, or moved to Spam: off the page, and said. */
+  | { type: "removed"; id: string; notice: string }
+  | { type: "checked"; checked: ReadonlySet<string> }
+  /** A bulk update came back: every lead placed; those changed meanwhile stay picked, and say so. */
+  | {
+      type: "bulk-saved";
+      updated: readonly LeadRecord[];
+      conflicts: readonly LeadRecord[];
+      conflictText: string;
+      today: CalendarDate;
+    }
+  /** Leads the server no longer has (erased elsewhere): off the page and out of the selection. */
+  | { type: "gone"; ids: readonly string[] }
+  /** A change to one list (loading its next page). */
+  | { type: "list"; listKey: ListKey; update: (list: ListState) => ListState };
+
+export const initialTrackerState = (lists: Lists): TrackerState => ({
+  lists,
+  messages: {},
+  offers: {},
+  open: null,
+  checked: new Set(),
+  notice: "",
+});
+
+/** Where a lead lives by its status: New Leads while UNREAD, Follow Up With after. */
+export const homeOf = (lead: LeadRecord): ListKey =>
+  lead.CommStatus === "UNREAD" ? "fresh" : "old";
+
+/** Whether a lead belongs in the Due strip today: its follow-up is today or earlier. */
+export const isDue = (lead: LeadRecord, today: CalendarDate) =>
+  Boolean(lead.NextFollowUp && lead.NextFollowUp <= today);
+
+/**
+ * Where a lead saved from `listKey` is shown afterwards: there, if it still belongs there (a
+ * Due lead still due, a lead still in its own list), else in its home list.
+ */
+export function listAfterSave(lead: LeadRecord, listKey: ListKey, today: CalendarDate): ListKey {
+  const home = homeOf(lead);
+  const stayed = listKey === "due" ? isDue(lead, today) : listKey === home;
+  return stayed ? listKey : home;
+}
+
+/** Every lead place on the page, in the order it shows them. */
+export const placesOf = (lists: Lists): LeadPlace[] =>
+  (["due", "fresh", "old"] as const).flatMap((listKey) =>
+    (lists[listKey]?.leads ?? []).map((lead) => ({ listKey, id: lead.ID })),
+  );
+
+export const findLead = (lists: Lists, id: string) =>
+  [lists.due, lists.fresh, lists.old]
+    .flatMap((list) => list?.leads ?? [])
+    .find((lead) => lead.ID === id);
+
+/** The place after a lead's (or before, at the end): where to go once it is removed. */
+export function neighbourOf(lists: Lists, id: string): LeadPlace | undefined {
+  const places = placesOf(lists);
+  const at = places.findIndex((place) => place.id === id);
+  return places.slice(at + 1).find((place) => place.id !== id) ?? places[at - 1];
+}
+
+const without = (list: ListState, id: string): ListState => ({
+  ...list,
+  leads: list.leads.filter((lead) => lead.ID !== id),
+});
+
+/** The Due strip after a save: updated in place while still due, in date order when newly due. */
+function placeInDue(due: ListState, lead: LeadRecord, today: CalendarDate): ListState {
+  if (!isDue(lead, today)) return without(due, lead.ID);
+  if (due.leads.some((other) => other.ID === lead.ID))
+    return { ...due, leads: due.leads.map((other) => (other.ID === lead.ID ? lead : other)) };
+  const key = (l: LeadRecord) => `${l.NextFollowUp}|${l.ID}`;
+  const at = due.leads.findIndex((other) => key(other) > key(lead));
+  const leads = [...due.leads];
+  leads.splice(at === -1 ? leads.length : at, 0, lead);
+  return { ...due, leads };
+}
+
+/**
+ * Where a saved lead goes (docs/product.md, "The two lists"): no longer UNREAD → the top of
+ * "Follow Up With"; UNREAD again → back into "New Leads", in its place by arrival. Its new
+ * values replace the old. The Due strip keeps it while its follow-up is today or earlier.
+ */
+export function placeSavedLead(lists: Lists, lead: LeadRecord, today = ""): Lists {
+  const fresh = without(lists.fresh, lead.ID);
+  const old = without(lists.old, lead.ID);
+  const due = lists.due ? { due: placeInDue(lists.due, lead, today) } : {};
+  if (lead.CommStatus !== "UNREAD") {
+    return { ...due, fresh, old: { ...old, leads: [lead, ...old.leads] } };
+  }
+  // Without arrival times (a server that sends only the fixed fields), it goes on top.
+  const at = fresh.leads.findIndex((other) => (other.CreatedAt ?? "") < (lead.CreatedAt ?? "~"));
+  const leads = [...fresh.leads];
+  leads.splice(at === -1 ? leads.length : at, 0, lead);
+  return { ...due, fresh: { ...fresh, leads }, old };
+}
+
+/** The lists without a lead (erased, or moved to Spam). */
+export function withoutLead(lists: Lists, id: string): Lists {
+  return {
+    ...(lists.due ? { due: without(lists.due, id) } : {}),
+    fresh: without(lists.fresh, id),
+    old: without(lists.old, id),
+  };
+}
+
+const withEntry = <T>(
+  all: Readonly<Record<string, T>>,
+  id: string,
+  value: T | undefined | null,
+) => {
+  const { [id]: _, ...rest } = all;
+  return value ? { ...rest, [id]: value } : rest;
+};
+
+const withoutIds = (checked: ReadonlySet<string>, ids: readonly string[]) =>
+  new Set([...checked].filter((id) => !ids.includes(id)));
+
+export function trackerReducer(state: TrackerState, action: TrackerAction): TrackerState {
+  switch (action.type) {
+    case "loaded":
+      return { ...state, lists: action.lists, messages: {}, checked: new Set() };
+    case "saved": {
+      const { lead, listKey, control, today } = action;
+      const where = listAfterSave(lead, listKey, today);
+      // The open lead stays open where it went; a lead changed from its row opens.
+      const opens = state.open?.id === lead.ID || control === "comm" || control === "lead";
+      return {
+        ...state,
+        lists: placeSavedLead(state.lists, lead, today),
+        open: opens ? { listKey: where, id: lead.ID } : state.open,
+        // Said in the view that saved, or, if the lead left that list, where it went.
+        messages: withEntry(state.messages, lead.ID, { ...action.message, where }),
+      };
+    }
+    case "message":
+      return { ...state, messages: withEntry(state.messages, action.id, action.message) };
+    case "offer":
+      return { ...state, offers: withEntry(state.offers, action.id, action.date) };
+    case "open":
+      return { ...state, open: action.place };
+    case "removed":
+      return {
+        ...state,
+        lists: withoutLead(state.lists, action.id),
+        checked: withoutIds(state.checked, [action.id]),
+        messages: withEntry(state.messages, action.id, undefined),
+        notice: action.notice,
+      };
+    case "checked":
+      return { ...state, checked: action.checked };
+    case "bulk-saved": {
+      const { updated, conflicts, today } = action;
+      let messages = state.messages;
+      for (const lead of conflicts)
+        messages = withEntry(messages, lead.ID, { kind: "error", text: action.conflictText });
+      return {
+        ...state,
+        lists: [...updated, ...conflicts].reduce(
+          (lists, lead) => placeSavedLead(lists, lead, today),
+          state.lists,
+        ),
+        messages,
+        // What was saved is done; what someone else changed stays picked, to look at again.
+        checked: new Set(conflicts.map((lead) => lead.ID)),
+      };
+    }
+    case "gone":
+      return {
+        ...state,
+        lists: action.ids.reduce((lists, id) => withoutLead(lists, id), state.lists),
+        checked: withoutIds(state.checked, action.ids),
+      };
+    case "list": {
+      const list = state.lists[action.listKey];
+      if (!list) return state;
+      return { ...state, lists: { ...state.lists, [action.listKey]: action.update(list) } };
+    }
+  }
+}
+
+/**
+ * The picked leads after a click on one: a Shift-click from `anchor` in the same list sets the
+ * whole range to the anchor's state; a plain click toggles the one.
+ */
+export function checkedAfterClick(
+  checked: ReadonlySet<string>,
+  list: readonly LeadRecord[],
+  place: LeadPlace,
+  { shiftKey, anchor }: { shiftKey: boolean; anchor: LeadPlace | null },
+): ReadonlySet<string> {
+  const next = new Set(checked);
+  if (shiftKey && anchor && anchor.listKey === place.listKey) {
+    const a = list.findIndex((lead) => lead.ID === anchor.id);
+    const b = list.findIndex((lead) => lead.ID === place.id);
+    const on = checked.has(anchor.id);
+    for (const lead of list.slice(Math.min(a, b), Math.max(a, b) + 1))
+      on ? next.add(lead.ID) : next.delete(lead.ID);
+  } else if (next.has(place.id)) next.delete(place.id);
+  else next.add(place.id);
+  return next;
+}
+
+/** Every lead of a list picked, or none of them. */
+export function checkedWithList(
+  checked: ReadonlySet<string>,
+  list: readonly LeadRecord[],
+  on: boolean,
+): ReadonlySet<string> {
+  const next = new Set(checked);
+  for (const lead of list) on ? next.add(lead.ID) : next.delete(lead.ID);
+  return next;
+}
