@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz -- --runs=N [--seed=S]`: the API fuzz suite (server/api/fuzz.test.ts) with
+ * `npm run fuzz -- --runs=N [--seed=S]`: the API fuzz suite (server/api/fuzz.integration.test.ts) with
  * more runs per endpoint than `npm test` gives it, on SQLite and, with TEST_DATABASE_URL, on
  * PostgreSQL. Without --seed each run explores new inputs; a failure prints its seed and
  * counterexample, and `--seed=S` replays it.
@@ -17,7 +17,7 @@ if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(seed)) {
   process.exit(2);
 }
 console.log(`fuzz: ${runs} runs per endpoint, seed ${seed}`);
-const result = spawnSync("npx", ["vitest", "run", "server/api/fuzz.test.ts"], {
+const result = spawnSync("npx", ["vitest", "run", "server/api/fuzz.integration.test.ts"], {
   stdio: "inherit",
   env: { ...process.env, FUZZ_RUNS: String(runs), FUZZ_SEED: String(seed) },
   // The suite scales its timeouts with FUZZ_RUNS.

@@ -41,9 +41,9 @@ export function backupSqlite(databaseFile: string, outFile: string): BackupSumma
     throw new BackupError(`no database at ${databaseFile}: check DATA_DIR.`);
   const out = path.resolve(outFile);
   if (existsSync(out)) throw new BackupError(`${out} already exists: choose a new name.`);
-  if (!existsSync(path.dirname(out)))
-    throw new BackupError(`the folder ${path.dirname(out)} does not exist.`);
   refuseInDataDir(out, path.dirname(databaseFile));
+  // A nightly backup into a new folder (backups/, the usage line's): made private, like DATA_DIR.
+  makePrivateDirectory(path.dirname(out));
   const partial = `${out}.partial-${process.pid}`;
   // Created empty and private first: VACUUM INTO fills an existing empty file, keeping its mode.
   closeSync(openSync(partial, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600));
@@ -133,7 +133,7 @@ function setAside(file: string, keptAs: string) {
  * place they name is not one to write to.
  */
 function refuseInDataDir(out: string, dataDir: string) {
-  const relative = path.relative(realpathSync(dataDir), realpathSync(path.dirname(out)));
+  const relative = path.relative(realpathSync(dataDir), realFolderOf(out));
   const inside = !path.isAbsolute(relative) && relative.split(path.sep)[0] !== "..";
   if (inside)
     throw new BackupError(`${out} is in DATA_DIR (${dataDir}): write backups somewhere else.`);
@@ -245,6 +245,20 @@ async function requireHistoryOfThisVersion(file: string, { history, tables }: Ba
   );
   if (missing.length)
     throw notOurs(`it lacks tables its migrations create (${missing.join(", ")})`);
+}
+
+/**
+ * A file's folder with every symbolic link resolved, folders not made yet included: the real
+ * path of the nearest one that exists, and the rest of the path as given.
+ */
+function realFolderOf(file: string): string {
+  let existing = path.dirname(file);
+  const rest: string[] = [];
+  while (!existsSync(existing)) {
+    rest.unshift(path.basename(existing));
+    existing = path.dirname(existing);
+  }
+  return path.join(realpathSync(existing), ...rest);
 }
 
 /**

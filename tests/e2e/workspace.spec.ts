@@ -161,7 +161,8 @@ test("a status chosen with the arrow keys is one save and one history entry", as
   const moved = section(page, "Follow Up With").getByRole("article", { name: `${tag}000 Baker` });
   await expect(moved.getByText("Saved changes!")).toBeVisible();
   await expect(moved.getByLabel("Communication status")).toBeFocused();
-  await page.waitForTimeout(300);
+  // A second save would follow the first at once (the keys settled, the select left): none did.
+  await page.waitForLoadState("networkidle");
   expect(updates).toHaveLength(1);
   expect(await historyOf(id, "CommStatus")).toEqual([
     { from_value: "UNREAD", to_value: "CONVERSING" },

@@ -157,6 +157,8 @@ describe("npm run backup / restore (SQLite)", () => {
         path.join(dataDir, "..", "data", "copy.db"),
         path.join(root, "link", "copy.db"),
         path.join(dataDir, "backups", "copy.db"),
+        // A folder not made yet counts by where it would be: not made, and refused.
+        path.join(root, "link", "new-folder", "copy.db"),
       ]) {
         const refused = await runCli("backup", ["--out", out], { DATA_DIR: dataDir });
         expect([refused.status, refused.output]).toEqual([
@@ -172,6 +174,12 @@ describe("npm run backup / restore (SQLite)", () => {
       });
       expect(elsewhere.status, elsewhere.output).toBe(0);
       expect(elsewhere.output).toMatch(/^backup: 1 leads, /);
+      // The usage line's folder, new: made, private, and the backup in it.
+      const nightly = path.join(root, "backups", "nightly", "fineline.db");
+      const made = await runCli("backup", ["--out", nightly], { DATA_DIR: dataDir });
+      expect(made.status, made.output).toBe(0);
+      expect(statSync(path.dirname(nightly)).mode & 0o777).toBe(0o700);
+      expect(statSync(nightly).mode & 0o777).toBe(0o600);
     } finally {
       await app.close();
     }
