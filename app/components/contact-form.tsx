@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { validateContact } from "../../domain/contact.ts";
-import { contactTexts, contactTokenPath, honeypotField } from "../../domain/contact-texts.ts";
+import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { limits } from "../../domain/limits.ts";
+import { useFormClock } from "./form-clock.ts";
 import { FormStatus, fieldClass, messageOf, TextField } from "./form-fields.tsx";
 import { buttonClass } from "./layout.tsx";
 import { readVisit } from "./visit-source.ts";
@@ -45,28 +46,7 @@ export function ContactForm({
   const [status, setStatus] = useState<ContactStatus>(initialStatus);
   const sending = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
-  /**
-   * The form's clock: a signed token from the server, asked for when the form is first used,
-   * so the server can tell a person's pace from a bot's (sent within 3 s: kept as spam).
-   */
-  const formToken = useRef<Promise<string | null> | null>(null);
-  const startClock = () => {
-    formToken.current ??= fetch(contactTokenPath, {
-      headers: { accept: "application/json" },
-      cache: "no-store",
-    })
-      .then(async (response) => {
-        const body = (await response.json()) as { token?: unknown };
-        return response.ok && typeof body.token === "string" ? body.token : null;
-      })
-      .catch(() => null);
-  };
-  // Hydrated while the visitor is already in the form (focus brings the island): the clock
-  // starts now, since the focus that would have started it came before React did.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
-  useEffect(() => {
-    if (formRef.current?.contains(document.activeElement)) startClock();
-  }, []);
+  const clock = useFormClock(formRef);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,13 +62,7 @@ export function ContactForm({
     }
     sending.current = true;
     setStatus({ kind: "sending" });
-    // The server keeps a message sent from here without its token as spam: wait for it a
-    // while (it normally comes in milliseconds, and within a second even when the server's
-    // shared store is down), and send without it only when it cannot be had.
-    const token = await Promise.race([
-      formToken.current ?? Promise.resolve(null),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
-    ]);
+    const token = await clock.token(5000);
     try {
       const response = await fetch(form.action, {
         method: "POST",
@@ -105,7 +79,7 @@ export function ContactForm({
         setStatus({ kind: "success", message: await messageOf(response, contactTexts.success) });
         form.reset();
         // The next message gets its own clock, started when the form is next used.
-        formToken.current = null;
+        clock.reset();
       } else {
         setStatus({ kind: "error", message: await messageOf(response, contactTexts.failure) });
       }
@@ -123,7 +97,7 @@ export function ContactForm({
       method="post"
       action="/api/leads/contact-us"
       onSubmit={onSubmit}
-      onFocus={startClock}
+      onFocus={clock.start}
       noValidate
       aria-describedby={`${id}-status`}
       className="grid gap-2.5 sm:grid-cols-2"

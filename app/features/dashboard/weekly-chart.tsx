@@ -171,55 +171,62 @@ export function WeeklyLeadsChart({ weeks }: { weeks: readonly LeadWeek[] }) {
         </div>
       </div>
 
-      <details className="group mt-2 border-t border-line pt-1.5">
-        <summary className="cursor-pointer font-semibold text-accent-strong underline-offset-4 hover:underline">
-          Show the numbers
-        </summary>
-        {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
-        <section
-          aria-label="Leads per week, as a table"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
-          tabIndex={0}
-          className="mt-1.5 overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent-strong"
-        >
-          <table className="w-full min-w-[34rem] table-fixed border-collapse text-sm tabular-nums">
-            <caption className="sr-only">Leads per week by lead status</caption>
-            <thead>
-              <tr className="border-b border-ink text-left">
-                <th scope="col" className="w-[28%] py-0.5 pr-1 font-semibold">
-                  Week
+      <WeeksTable weeks={weeks} totals={totals} />
+    </figure>
+  );
+}
+
+/** The chart's numbers, as a table a click away (the colours are never the only way in). */
+function WeeksTable({ weeks, totals }: { weeks: readonly LeadWeek[]; totals: readonly number[] }) {
+  return (
+    <details className="group mt-2 border-t border-line pt-1.5">
+      <summary className="cursor-pointer font-semibold text-accent-strong underline-offset-4 hover:underline">
+        Show the numbers
+      </summary>
+      {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
+      <section
+        aria-label="Leads per week, as a table"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+        tabIndex={0}
+        className="mt-1.5 overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent-strong"
+      >
+        <table className="w-full min-w-[34rem] table-fixed border-collapse text-sm tabular-nums">
+          <caption className="sr-only">Leads per week by lead status</caption>
+          <thead>
+            <tr className="border-b border-ink text-left">
+              <th scope="col" className="w-[28%] py-0.5 pr-1 font-semibold">
+                Week
+              </th>
+              {stackOrder.map((status) => (
+                <th key={status} scope="col" className="px-1 py-0.5 text-right font-semibold">
+                  {leadStatusNames[status]}
+                </th>
+              ))}
+              <th scope="col" className="py-0.5 pl-1 text-right font-semibold">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week, i) => (
+              <tr key={week.start} className="border-b border-line">
+                <th scope="row" className="py-0.5 pr-1 text-left font-normal">
+                  {weekName(week.start)}
+                  {i === weeks.length - 1 ? " (so far)" : ""}
                 </th>
                 {stackOrder.map((status) => (
-                  <th key={status} scope="col" className="px-1 py-0.5 text-right font-semibold">
-                    {leadStatusNames[status]}
-                  </th>
-                ))}
-                <th scope="col" className="py-0.5 pl-1 text-right font-semibold">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((week, i) => (
-                <tr key={week.start} className="border-b border-line">
-                  <th scope="row" className="py-0.5 pr-1 text-left font-normal">
-                    {weekName(week.start)}
-                    {i === weeks.length - 1 ? " (so far)" : ""}
-                  </th>
-                  {stackOrder.map((status) => (
-                    <td key={status} className="px-1 py-0.5 text-right">
-                      {week.counts[status].toLocaleString("en-US")}
-                    </td>
-                  ))}
-                  <td className="py-0.5 pl-1 text-right font-semibold">
-                    {(totals[i] ?? 0).toLocaleString("en-US")}
+                  <td key={status} className="px-1 py-0.5 text-right">
+                    {week.counts[status].toLocaleString("en-US")}
                   </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      </details>
-    </figure>
+                ))}
+                <td className="py-0.5 pl-1 text-right font-semibold">
+                  {(totals[i] ?? 0).toLocaleString("en-US")}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </details>
   );
 }

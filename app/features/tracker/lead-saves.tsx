@@ -3,10 +3,7 @@ import * as z from "zod/mini";
 import { addWorkingDays, type CalendarDate } from "../../../domain/dates.ts";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { type CommStatus, type LeadRecord, leadTexts } from "../../../domain/lead-record.ts";
-import {
-  type LeadChanges,
-  leadConflict,
-} from "../../../domain/lead-update.ts";
+import { type LeadChanges, leadConflict } from "../../../domain/lead-update.ts";
 import { type ApiResult, authPost } from "../../session/api.ts";
 import { readSession } from "../../session/storage.ts";
 import type { LeadControl } from "./dom-ids.ts";
