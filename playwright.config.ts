@@ -4,7 +4,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./scripts/chromium.ts";
 
-import { e2ePort as port } from "./tests/e2e/server.ts";
+import { e2eBuildTime, e2ePort as port } from "./tests/e2e/server.ts";
 
 // One data directory for the server and the tests (which create accounts in it with the
 // create-admin command). Set once in the runner; its workers inherit it.
@@ -43,6 +43,8 @@ export default defineConfig({
       // of their own (tests/e2e/client-address.ts), so together they never spend one
       // address's allowance of ten per ten minutes, whatever order they run in.
       TRUST_PROXY: "loopback",
+      // Upcoming and past events as of one fixed day (tests/e2e/events.spec.ts).
+      BUILD_TIME: e2eBuildTime,
     },
   },
 });

@@ -7,8 +7,13 @@ import { frameEntryPlugin } from "./scripts/frame-entry-plugin.ts";
 const siteUrl = parseSiteUrl(process.env.SITE_URL);
 if ("error" in siteUrl) throw new Error(siteUrlProblem(siteUrl.error, process.env.SITE_URL));
 
+/** In development (`npm run dev`), the API runs beside Vite (scripts/dev.ts) and is proxied. */
+const devApi = process.env.DEV_API_ORIGIN;
+const apiPaths = ["/api", "/healthz", "/readyz"];
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), frameEntryPlugin()],
+  server: devApi ? { proxy: Object.fromEntries(apiPaths.map((prefix) => [prefix, devApi])) } : {},
   define: {
     // Canonical links, Open Graph URLs and feeds are written into the prerendered HTML.
     __SITE_URL__: JSON.stringify(siteUrl.url),

@@ -40,6 +40,22 @@ describe("staleReason (npm start builds only when needed)", () => {
     expect(staleReason(root, "http://localhost:3000")).toBe("app changed since the last build");
   });
 
+  it("rebuilds when BUILD_TIME differs from the clock the build was told to use", () => {
+    const root = makeProject({ built: true });
+    const before = process.env.BUILD_TIME;
+    try {
+      process.env.BUILD_TIME = "2026-11-26T12:00:00.000Z";
+      expect(staleReason(root, "http://localhost:3000")).toBe(
+        "BUILD_TIME changed (the real clock → 2026-11-26T12:00:00.000Z)",
+      );
+      delete process.env.BUILD_TIME;
+      expect(staleReason(root, "http://localhost:3000")).toBeNull();
+    } finally {
+      if (before === undefined) delete process.env.BUILD_TIME;
+      else process.env.BUILD_TIME = before;
+    }
+  });
+
   it("rebuilds when SITE_URL differs from the one baked in", () => {
     expect(staleReason(makeProject({ built: true }), "https://fineline.studio")).toMatch(
       /SITE_URL changed/,

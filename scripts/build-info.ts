@@ -17,7 +17,8 @@ export const buildInputs = [
 ];
 
 export const buildInfoFile = "build/build-info.json";
-export type BuildInfo = { siteUrl: string; builtAt: string };
+/** What a build was made for: its SITE_URL, and the clock it was told to use (BUILD_TIME). */
+export type BuildInfo = { siteUrl: string; builtAt: string; buildTime?: string | null };
 
 function newestMtime(target: string): number {
   let stat: ReturnType<typeof statSync>;
@@ -45,6 +46,9 @@ export function staleReason(root: string, siteUrl: string): string | null {
     return "no build yet";
   }
   if (info.siteUrl !== siteUrl) return `SITE_URL changed (${info.siteUrl} → ${siteUrl})`;
+  const clock = process.env.BUILD_TIME || null;
+  if ((info.buildTime ?? null) !== clock)
+    return `BUILD_TIME changed (${info.buildTime ?? "the real clock"} → ${clock ?? "the real clock"})`;
   const changed = buildInputs.find((input) => newestMtime(path.join(root, input)) > builtAt);
   return changed ? `${changed} changed since the last build` : null;
 }

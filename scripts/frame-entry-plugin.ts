@@ -1,13 +1,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build, type Plugin } from "vite";
+import { buildDirectory } from "./build-paths.ts";
 
 /** The page frame's script (issue 13): built on its own, beside the app's client build. */
 const frameEntry = "app/frame/frame.ts";
 const virtualId = "virtual:frame-script";
 const resolvedId = `\0${virtualId}`;
 /** Where the frame build leaves the entry's hashed file name for the prerender to read. */
-const recordFile = path.resolve("build/frame-script.json");
+const recordFile = () => path.join(buildDirectory(), "frame-script.json");
 
 /**
  * Builds app/frame/frame.ts (and the islands it imports on demand) as a separate bundle, so it
@@ -56,7 +57,7 @@ export function frameEntryPlugin(): Plugin {
         .flatMap((r) => r.output)
         .find((item) => item.type === "chunk" && item.isEntry);
       if (!entry) throw new Error("frame build produced no entry");
-      writeFileSync(recordFile, JSON.stringify({ file: `${base}${entry.fileName}` }));
+      writeFileSync(recordFile(), JSON.stringify({ file: `${base}${entry.fileName}` }));
     },
     resolveId(id) {
       return id === virtualId ? resolvedId : undefined;
@@ -71,7 +72,7 @@ export function frameEntryPlugin(): Plugin {
       const url =
         command === "serve"
           ? `${base}${frameEntry}`
-          : (JSON.parse(readFileSync(recordFile, "utf8")) as { file: string }).file;
+          : (JSON.parse(readFileSync(recordFile(), "utf8")) as { file: string }).file;
       return `export default ${JSON.stringify(url)};`;
     },
   };

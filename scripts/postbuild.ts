@@ -15,10 +15,11 @@ import { listPublicPages } from "../app/content/public-paths.server.ts";
 import { formMessageClass } from "../domain/form-message.ts";
 import { parseSiteUrl, siteUrlProblem } from "../domain/site-url.ts";
 import { sharePagesFromBuild, writeBrandAssets } from "./brand-assets.ts";
-import { type BuildInfo, buildInfoFile } from "./build-info.ts";
+import type { BuildInfo } from "./build-info.ts";
+import { buildDirectory } from "./build-paths.ts";
 import { cutTextFont, pageCharacters, textFontFace } from "./text-font.ts";
 
-const clientDir = path.resolve("build/client");
+const clientDir = path.resolve(buildDirectory(), "client");
 const compressible = /\.(html|js|mjs|css|svg|xml|txt|json|data|webmanifest)$/;
 const minBytes = 512;
 
@@ -197,8 +198,12 @@ for (const file of walk(clientDir)) {
 
 const siteUrl = parseSiteUrl(process.env.SITE_URL);
 if ("error" in siteUrl) throw new Error(siteUrlProblem(siteUrl.error, process.env.SITE_URL));
-const info: BuildInfo = { siteUrl: siteUrl.url, builtAt: new Date().toISOString() };
-writeFileSync(buildInfoFile, `${JSON.stringify(info, null, 2)}\n`);
+const info: BuildInfo = {
+  siteUrl: siteUrl.url,
+  builtAt: new Date().toISOString(),
+  buildTime: process.env.BUILD_TIME || null,
+};
+writeFileSync(path.join(buildDirectory(), "build-info.json"), `${JSON.stringify(info, null, 2)}\n`);
 
 console.log(
   `postbuild: precompressed ${files} files, ${(rawBytes / 1024).toFixed(0)} KiB → ${(brBytes / 1024).toFixed(0)} KiB brotli; site URL ${info.siteUrl}`,

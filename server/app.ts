@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
@@ -31,6 +32,11 @@ export type AppDependencies = JobOptions & {
   timeouts?: Partial<Timeouts>;
   /** The clock: what is due today, when the digest goes out (tests move it). */
   now?: () => Date;
+  /**
+   * Serve the built site too (the default). `npm run dev` runs the API alone, beside Vite,
+   * which serves the pages from source.
+   */
+  serveSite?: boolean;
 };
 
 /**
@@ -95,15 +101,20 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
-  const site = await indexSiteFiles(path.join(config.buildDir, "client"));
-  const formPages = contactFormPages(site);
+  // The build as it is now: build/ may be switched to a newer one later (scripts/build.ts),
+  // but this server keeps serving the one whose files it indexed.
+  const site =
+    deps.serveSite === false
+      ? null
+      : await indexSiteFiles(path.join(realpathSync(config.buildDir), "client"));
+  const formPages = site && contactFormPages(site);
   await app.register(contactRoutes, {
     refusedFormPage: async (...args) => {
-      const page = await formPages(...args);
+      const page = site && formPages ? await formPages(...args) : null;
       return (
         page && {
           html: page.html,
-          csp: pageCsp(site.scriptHashes.get(page.file) ?? [], { upgradeInsecure }),
+          csp: pageCsp(site?.scriptHashes.get(page.file) ?? [], { upgradeInsecure }),
         }
       );
     },
@@ -111,11 +122,11 @@ export async function buildApp(
   await app.register(openApiRoutes);
   await app.register(docsRoutes, {
     // The reference page borrows the site's own Manrope, when the build has it.
-    fontUrl: [...site.files].find((file) =>
+    fontUrl: [...(site?.files ?? [])].find((file) =>
       /^\/assets\/manrope-latin-wght-normal-.*\.woff2$/.test(file),
     ),
   });
-  await app.register(siteRoutes, { site, upgradeInsecure });
+  if (site) await app.register(siteRoutes, { site, upgradeInsecure });
   return app;
 }
 

@@ -1,5 +1,6 @@
 import { ArticleLayout } from "../components/article-layout.tsx";
 import { EventFacts, eventJsonLd, shortDay, timeRange } from "../components/event-details.tsx";
+import { buildTime } from "../content/build-clock.server.ts";
 import { events, findEntry } from "../content/collections.server.ts";
 import { eventPath } from "../content/public-paths.server.ts";
 import type { RouteHandle } from "../root.tsx";
@@ -13,7 +14,7 @@ export const handle: RouteHandle = { hydrate: false };
 export function loader({ params }: Route.LoaderArgs) {
   const { slug, meta, html } = findEntry(events(), params.slug);
   return {
-    event: { slug, path: eventPath(slug), meta, upcoming: Date.parse(meta.end) >= Date.now() },
+    event: { slug, path: eventPath(slug), meta, upcoming: Date.parse(meta.end) >= buildTime() },
     html,
   };
 }

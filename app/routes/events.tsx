@@ -9,6 +9,7 @@ import {
   timeRange,
 } from "../components/event-details.tsx";
 import { Arrow, Container, PageHeader } from "../components/layout.tsx";
+import { buildTime } from "../content/build-clock.server.ts";
 import { events } from "../content/collections.server.ts";
 import { eventPath } from "../content/public-paths.server.ts";
 import type { RouteHandle } from "../root.tsx";
@@ -20,7 +21,7 @@ export const handle: RouteHandle = { hydrate: false };
 
 // Upcoming vs past is decided when the page is built; a daily rebuild keeps it current.
 export function loader() {
-  const now = Date.now();
+  const now = buildTime();
   const all: EventItem[] = events().map(({ slug, meta }) => ({
     slug,
     path: eventPath(slug),

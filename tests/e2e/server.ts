@@ -9,3 +9,9 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 4173);
  */
 export const siteOrigin =
   process.env.SITE_URL?.replace(/\/$/, "") || siteUrlFor("127.0.0.1", e2ePort);
+
+/**
+ * The clock the browser tests' build decides upcoming and past events by (BUILD_TIME), so
+ * the events tests check both kinds whatever day they run.
+ */
+export const e2eBuildTime = "2026-11-26T12:00:00.000Z";
