@@ -28,7 +28,7 @@ import { speculationRules, viewTransitionCss } from "./speculation.ts";
 export type RouteHandle = {
   tone?: "light" | "dark";
   /**
-   * Whether the page loads React in the browser (issue 13, ADR 014). Public content pages say
+   * Whether the page loads React in the browser (ADR 014). Public content pages say
    * false: React renders them at build time and the frame script adds their behaviour. Screens
    * that need the app (accounts, admin) and the SPA fallback hydrate.
    */
@@ -86,13 +86,13 @@ function useChrome(): { navKey: string; site: boolean } {
   useEffect(() => setHydrated(true), []);
   return {
     navKey: hydrated && isClientRenderedPath(pathname) ? "client" : "prerendered",
-    // The admin is a workspace with its own shell (issue 12): no marketing nav or footer.
+    // The admin is a workspace with its own shell (ADR 013): no marketing nav or footer.
     site: !(hydrated && isAdminPath(pathname)),
   };
 }
 
 /**
- * Public pages are documents of their own (issue 13, ADR 014): a navigation from a
+ * Public pages are documents of their own (ADR 014): a navigation from a
  * client-rendered screen to one (after logging in, a link on an account screen, a client
  * redirect) loads it from the server, so it comes with its frame script and its own CSP and
  * the app never renders a page that is not meant to hydrate.

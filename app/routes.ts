@@ -38,6 +38,7 @@ export default [
     route("spam", "routes/admin/spam.tsx"),
   ]),
 
-  // Spec redirects and "any other path → /", mirrored by the server as real HTTP redirects.
+  // The fixed redirects and "any other path → /" (docs/product.md, "Redirects"), mirrored by the
+  // server as real HTTP redirects.
   route("*", "routes/redirect.tsx"),
 ] satisfies RouteConfig;

@@ -1,7 +1,7 @@
 import { isClientRenderedPath } from "../domain/routing.ts";
 
 /**
- * Moving between public pages (issue 13, ADR 014): each is its own document, made to feel
+ * Moving between public pages (ADR 014): each is its own document, made to feel
  * instant. Speculation rules prerender a same-origin public page when the visitor shows
  * intent (hover or press: "moderate" eagerness); the admin, account screens, the API and
  * files are never fetched ahead. Browsers without support ignore the block. The CSP allows

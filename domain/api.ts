@@ -6,7 +6,10 @@ import * as z from "zod/mini";
  * parses every response with them) and mini's functions tree-shake where zod's methods do not.
  */
 
-/** Every error body (design.md): `{ "message": "…" }`; some carry more (a 409 has the lead). */
+/**
+ * Every error body (docs/product.md, "Principles"): `{ "message": "…" }`; some carry more (a 409
+ * has the lead).
+ */
 export const errorBody = z.object({ message: z.string() });
 
 /**
@@ -63,8 +66,9 @@ export const isoTimestamp = z
   );
 
 /**
- * A body that may be left out: Fastify validates an absent body as null, and the spec's
- * calls with an "empty body" may send nothing at all. Absent or null reads as `{}`.
+ * A body that may be left out: Fastify validates an absent body as null, and calls fixed as
+ * taking an "empty body" (docs/product.md, "The admin check") may send nothing at all. Absent
+ * or null reads as `{}`.
  */
 export const optionalBody = <S extends z.ZodMiniObject>(schema: S) =>
   z.pipe(
@@ -72,7 +76,7 @@ export const optionalBody = <S extends z.ZodMiniObject>(schema: S) =>
     z.transform((value): z.output<S> => value ?? (z.parse(schema, {}) as z.output<S>)),
   );
 
-/** The header that carries the access token (spec section 6). */
+/** The header that carries the access token, fixed (docs/product.md, "Principles"). */
 export const accessTokenHeader = "x-access-token";
 /** The OpenAPI security scheme of admin and session endpoints. */
 export const accessTokenScheme = "accessToken";

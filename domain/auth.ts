@@ -27,7 +27,7 @@ const personName = (error: string) =>
       nameCheck(error),
     );
 
-/** Sign-up payload (spec section 3): email, password, first_name, last_name. */
+/** Sign-up payload, fixed (docs/product.md, "Sign-up"): email, password, first_name, last_name. */
 export const signupBody = z.object(
   {
     email: z
@@ -60,10 +60,11 @@ export function validateSignup(
 }
 
 /**
- * The session body of login and sign-up (stored whole in localStorage "user", spec section 4).
- * The spec promises `id`, `accessToken` and `refreshToken`; this server adds the account's name
- * and e-mail, marked optional so a client needs only the spec's. Nothing else about the account
- * leaves the server: no hash, no role, no throttle state.
+ * The session body of login and sign-up, stored whole in localStorage "user" (docs/product.md,
+ * "Login" and "The stored session"). The fixed contract promises `id`, `accessToken` and
+ * `refreshToken`; this server adds the account's name and e-mail, marked optional so a client
+ * needs only those three. Nothing else about the account leaves the server: no hash, no role,
+ * no throttle state.
  */
 export const sessionResponse = z
   .object({
@@ -89,7 +90,7 @@ const optionalLine = (description: string) =>
       .check(lineCheck(authTexts.malformed), z.describe(description)),
   );
 
-/** Login payload (spec section 3). Absent fields are simply wrong credentials. */
+/** Login payload, fixed (docs/product.md, "Login"). Absent fields are simply wrong credentials. */
 export const loginBody = optionalBody(
   z.object(
     {
@@ -100,14 +101,15 @@ export const loginBody = optionalBody(
   ),
 );
 
-/** verify-login and refresh (spec section 7): the user's id and a token in `refresh`. */
+/**
+ * verify-login and refresh (docs/product.md, "Verify, refresh, logout"): the user's id and a
+ * token in `refresh`.
+ */
 export const sessionCheckBody = optionalBody(
   z.object(
     {
       userID: optionalLine("The signed-in user's id (the session's `id`)."),
-      refresh: optionalLine(
-        "verify-login: the access token; refresh: the refresh token (spec section 7).",
-      ),
+      refresh: optionalLine("verify-login: the access token; refresh: the refresh token."),
     },
     { error: authTexts.malformed },
   ),
@@ -123,10 +125,10 @@ export const logoutBody = optionalBody(
   ),
 );
 
-/** The admin check takes no fields (spec section 7: empty body). */
+/** The admin check takes no fields (a fixed empty body: docs/product.md, "The admin check"). */
 export const emptyBody = optionalBody(z.object({}));
 
-/** A 200 with a message; the spec reads only the status, so the message is optional. */
+/** A 200 with a message; the fixed contract reads only the status, so the message is optional. */
 export const messageResponse = (description: string) =>
   z.object({ message: z.optional(z.string()) }).check(z.describe(description));
 
@@ -143,7 +145,7 @@ export const refreshResponse = z
   })
   .check(z.describe("A new access token (and the next refresh token)."));
 
-/** Spec section 3: the admin check response. */
+/** The admin check response, fixed (docs/product.md, "The admin check"). */
 export const adminResponse = z
   .object({ admin: z.optional(z.boolean()) })
   .check(z.describe("Whether the account is an administrator, read from the database."));

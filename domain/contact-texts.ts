@@ -1,8 +1,9 @@
 import { limits } from "./limits.ts";
 
 /**
- * The contact form's texts (spec sections 5 and 8) and its honeypot's name. Apart from the
- * schema (contact.ts), so the no-JavaScript outcome pages can show them without loading zod.
+ * The contact form's texts (docs/product.md, "Validation order and texts" and "Errors") and its
+ * honeypot's name. Apart from the schema (contact.ts), so the no-JavaScript outcome pages can
+ * show them without loading zod.
  */
 export const contactTexts = Object.freeze({
   invalidEmail: "Invalid email. Please fix and try again",

@@ -11,7 +11,7 @@ const valid = {
   message: "Hi",
 };
 
-describe("validateContact (spec section 5)", () => {
+describe('validateContact (docs/product.md, "Validation order and texts")', () => {
   it.each([
     ["", contactTexts.invalidEmail],
     ["   ", contactTexts.invalidEmail],

@@ -5,8 +5,8 @@ import { isValidEmail } from "./email.ts";
 import { limits } from "./limits.ts";
 
 /**
- * The contact form's contract (spec sections 2, 5, 7, 8): its fields, its rules in the spec's
- * order, and its texts. The form checks it in the browser and the API on the server.
+ * The contact form's contract (docs/product.md, "Contact form"): its fields, its rules in their
+ * fixed order, and its texts. The form checks it in the browser and the API on the server.
  */
 
 const name = (invalid: string) =>
@@ -20,10 +20,11 @@ const name = (invalid: string) =>
     );
 
 /**
- * The contact payload of spec section 3. Checked in the spec's order (email, first name, last
- * name: zod reports a shape's fields in order), after trimming, so "  " is empty. The message
- * is not validated beyond a size bound and NUL; a missing or null one is "". The bounds are
- * ours, not the spec's, so they are checked last, once every spec rule has passed.
+ * The fixed contact payload (docs/product.md, "Fields and labels"). Checked in the fixed order
+ * (email, first name, last name: zod reports a shape's fields in order; docs/product.md,
+ * "Validation order and texts"), after trimming, so "  " is empty. The message is not validated
+ * beyond a size bound and NUL; a missing or null one is "". The bounds are ours, not fixed, so
+ * they are checked last, once every fixed rule has passed.
  */
 export const contactRequest = z
   .object(
@@ -72,7 +73,7 @@ export const contactRequest = z
       ),
       [honeypotField]: z.optional(z.catch(z.string(), "")),
     },
-    // Not even an object: the first rule in the spec's order (the email) fails first.
+    // Not even an object: the first rule in the fixed order (the email) fails first.
     { error: contactTexts.invalidEmail },
   )
   .check(
@@ -98,7 +99,7 @@ export type ContactValidation =
   | { ok: true; value: ContactRequest }
   | { ok: false; message: string };
 
-/** The contact rules as a result: the first problem's text (spec order), or the clean values. */
+/** The contact rules as a result: the first problem's text (fixed order), or the clean values. */
 export function validateContact(input: unknown): ContactValidation {
   const result = z.safeParse(contactRequest, input);
   if (!result.success) {

@@ -5,7 +5,8 @@ import { limits } from "./limits.ts";
  * whose labels are letters, digits and inner hyphens, ending in a label that starts with a
  * letter. The atoms are RFC 5322's characters without `%`, `&`, `=` and `?`: legal in theory,
  * unused in practice, and exactly what it takes to smuggle a query (`?bcc=…`) or an encoded
- * second address (`%40`) into a `mailto:` link. The length limit is the spec's 320.
+ * second address (`%40`) into a `mailto:` link. The length limit is the fixed 320
+ * (docs/product.md, "Limits and constants").
  */
 const atom = "[A-Za-z0-9!#$'*+/^_`{|}~-]+";
 const label = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";

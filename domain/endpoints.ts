@@ -23,7 +23,7 @@ import { pagedListQuery } from "./paging.ts";
 import { formTokenResponse, spamLead, spamList } from "./spam.ts";
 
 /**
- * Every endpoint of the API, described once (design.md, "Contracts first"). The server
+ * Every endpoint of the API, described once (docs/decisions/010-api-contracts.md). The server
  * registers each route from its entry, so requests are validated and responses serialized by
  * these schemas; /api/openapi.json is generated from the registered routes; the admin's API
  * client parses each response with the schema of its status.
@@ -93,7 +93,7 @@ export const endpoints = {
     schema: {
       summary: "Send a contact request",
       description:
-        "The home page's contact form (spec section 7). Stores the lead (UNREAD, WARM, " +
+        "The home page's contact form. Stores the lead (UNREAD, WARM, " +
         "ContactedUs) and answers after the commit. The same e-mail and message within ten " +
         "minutes is stored once. A plain HTML form post (urlencoded) is answered with a 303 to " +
         "a confirmation or error page instead of JSON. 10 requests per address per 10 minutes.",

@@ -3,7 +3,7 @@ import { commStatuses, isUuid, leadRecord, leadStatuses, leadTexts } from "./lea
 import { basedOnTimestamp, followUpDate } from "./lead-update.ts";
 
 /**
- * Bulk updates (issue 12): one status or follow-up date for many leads in one request and one
+ * Bulk updates (ADR 013): one status or follow-up date for many leads in one request and one
  * transaction, `POST /api/leads/bulk-update`.
  */
 

@@ -22,7 +22,10 @@ export type LeadStatus = (typeof leadStatuses)[number];
 
 export const leadTexts = Object.freeze({
   saved: "Saved changes!",
-  /** Spec section 8: what a failed save or load shows when the response carries no message. */
+  /**
+   * Fixed (docs/product.md, "Saving"): what a failed save or load shows when the response
+   * carries no message.
+   */
   failed: "failed to load. reason unknown",
   notFound: "That lead no longer exists.",
   changedSince: "Someone else changed this lead since you opened it. It now shows their changes.",
@@ -42,15 +45,15 @@ export const leadTexts = Object.freeze({
   erasedDiskPending: "The lead and its history are erased; removal from disk pending.",
 });
 
-/** Lowercase or uppercase hex UUID, any version (spec section 5's "UUID pattern"). */
+/** Lowercase or uppercase hex UUID, any version: a lead ID (docs/product.md, "The lead record"). */
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string =>
   typeof value === "string" && uuidPattern.test(value);
 
 /**
- * A lead as the admin API returns it: exactly the spec's field names (section 3), plus its
- * page and times. This server always sends the extras; the contract marks them optional, so a
- * client (ours included) works with any answer that has the spec's fields.
+ * A lead as the admin API returns it: exactly the fixed field names (docs/product.md, "The lead
+ * record"), plus its page and times. This server always sends the extras; the contract marks
+ * them optional, so a client (ours included) works with any answer that has the fixed fields.
  */
 export const leadRecord = z
   .object({
@@ -77,7 +80,7 @@ export const leadRecord = z
           ),
         ),
     ),
-    // Where the lead came from (issue 12).
+    // Where the lead came from (ADR 013).
     Referrer: z.optional(
       z.nullable(z.string()).check(z.describe("The site that sent the visitor (origin and path).")),
     ),

@@ -1,5 +1,5 @@
 /**
- * Where a lead came from (issue 12): the page its form was on, the site that sent the visitor
+ * Where a lead came from (ADR 013): the page its form was on, the site that sent the visitor
  * (the landing page's referrer) and the campaign tags of the landing URL. Whatever a browser
  * sends here is a hint, never a reason to refuse a lead: values are cleaned and cut to size,
  * not validated.

@@ -25,7 +25,7 @@ export const leadStats = z
     weeks: z
       .array(leadWeek)
       .check(z.describe("Leads received per week, oldest first, by current lead status.")),
-    // Added with follow-ups (issue 11): optional, so a client reads an older answer too.
+    // Added with follow-ups (ADR 012): optional, so a client reads an older answer too.
     overdue: z.optional(z.number().check(z.describe("Follow-ups whose day has passed."))),
     dueToday: z.optional(z.number()),
     waitingOver24h: z.optional(

@@ -70,7 +70,8 @@ export const followUpDate = z.nullable(
 
 /**
  * `POST /api/leads/update/{ID}` with `{ ID, CommStatus, LeadStatus, Notes, UpdatedAt? }`. The
- * spec's page always sends all three fields; other callers may send fewer, at least one.
+ * tracker always sends all three fields, as fixed (docs/product.md, "Saving"); other callers
+ * may send fewer, at least one.
  */
 export const leadUpdateBody = z
   .object(

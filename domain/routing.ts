@@ -6,7 +6,7 @@ import { clientRenderedPages } from "./site-paths.ts";
  * so the two can never disagree.
  */
 
-/** Exact-path redirects from spec section 2. Targets may carry a #fragment. */
+/** The fixed exact-path redirects (docs/product.md, "Redirects"). Targets may carry a #fragment. */
 export const redirectTable: Readonly<Record<string, string>> = Object.freeze({
   "/guides/wordpress": "/guides#wordpress",
   "/blog": "/secret/blog",
@@ -31,10 +31,10 @@ export function isClientRenderedPath(pathname: string): boolean {
 /** The admin workspace: /admin and everything under it. */
 export const isAdminPath = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
 
-/** The spec's explicit redirect for this path, or null when it has none. */
+/** The fixed explicit redirect for this path, or null when it has none. */
 export function findRedirect(pathname: string): string | null {
   return redirectTable[normalizePath(pathname)] ?? null;
 }
 
-/** Where "any other path" goes (spec section 2). */
+/** Where "any other path" goes, fixed (docs/product.md, "Redirects"). */
 export const unknownPathTarget = "/";

@@ -1,20 +1,21 @@
 /**
  * The one table of the site's pages. The prerender list, the sitemap, the server's set of
  * client-rendered screens, the benchmark and screenshot lists and the browser tests' route
- * lists are all built from it (design.md: one place per fact). Pages made from content files
- * (articles, guides, case studies) are listed by their collection; the build expands them.
+ * lists are all built from it: one place per fact (docs/development.md, "Conventions"). Pages
+ * made from content files (articles, guides, case studies) are listed by their collection; the
+ * build expands them.
  */
 
 export type StaticPage = {
   readonly path: string;
-  /** In the sitemap and indexable; false for duplicates and the spec's empty /test page. */
+  /** In the sitemap and indexable; false for duplicates and the fixed empty /test page. */
   readonly indexed: boolean;
 };
 
 /** Hand-made public pages, in sitemap order; each collection's pages follow its index page. */
 export const staticPages: readonly StaticPage[] = Object.freeze([
   { path: "/", indexed: true },
-  // The same page as "/" (spec section 2); canonical "/".
+  // The same page as "/" (docs/product.md, "Routes"); canonical "/".
   { path: "/home", indexed: false },
   { path: "/home2", indexed: true },
   { path: "/home3", indexed: true },
@@ -24,7 +25,7 @@ export const staticPages: readonly StaticPage[] = Object.freeze([
   { path: "/guides", indexed: true },
   { path: "/secret/blog", indexed: true },
   { path: "/links", indexed: true },
-  // The spec's empty page: served, never indexed.
+  // The fixed empty page (docs/product.md, "Routes"): served, never indexed.
   { path: "/test", indexed: false },
 ]);
 
@@ -40,8 +41,8 @@ export const collectionPaths = Object.freeze({
 export const feedPaths = Object.freeze(["/sitemap.xml", "/robots.txt", "/secret/blog/rss.xml"]);
 
 /**
- * Client-rendered screens (spec section 2): served from the SPA fallback, never indexed. Every
- * path under `/admin/` is one too.
+ * Client-rendered screens (docs/product.md, "Routes"): served from the SPA fallback, never
+ * indexed. Every path under `/admin/` is one too.
  */
 export const clientRenderedPages = Object.freeze([
   "/login",

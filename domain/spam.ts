@@ -3,7 +3,7 @@ import { isoTimestamp } from "./api.ts";
 import { leadRecord } from "./lead-record.ts";
 
 /**
- * Spam kept for review (issue 12): what makes a submission spam, why, and the contracts of
+ * Spam kept for review (ADR 013, ADR 020): what makes a submission spam, why, and the contracts of
  * the spam list and the form's timing token. A visitor is always answered as if the lead were
  * stored normally; only the owner sees the verdict.
  */

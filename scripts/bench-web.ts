@@ -3,7 +3,7 @@
  * public page of the production build, served by `npm start` with RATE_LIMIT=off.
  * Prints the four category scores, LCP, TBT, CLS, and the JavaScript and total bytes each page
  * transfers on first load. With --before=FILE (an earlier run's --json) each figure gets the
- * earlier value beside it, for a before/after table. Issue 13's goal: 100 in every category
+ * earlier value beside it, for a before/after table. The goal (ADR 014): 100 in every category
  * (/test keeps its deliberate noindex), TBT 0, CLS 0, LCP ≤ 1.0 s mobile and ≤ 0.4 s desktop,
  * JavaScript ≤ 10 KB. A benchmark, not a test: it reports, it does not fail on a low score.
  *
@@ -222,7 +222,7 @@ try {
 }
 
 printTable(rows);
-/** What keeps a row from issue 13's goal, figure by figure; empty when it meets it. */
+/** What keeps a row from the goal above, figure by figure; empty when it meets it. */
 function misses(r: Row): string[] {
   const out: string[] = [];
   for (const [name, score] of [

@@ -3,7 +3,7 @@ import path from "node:path";
 import { build, type Plugin } from "vite";
 import { buildDirectory } from "./build-paths.ts";
 
-/** The page frame's script (issue 13): built on its own, beside the app's client build. */
+/** The page frame's script (ADR 014): built on its own, beside the app's client build. */
 const frameEntry = "app/frame/frame.ts";
 const virtualId = "virtual:frame-script";
 const resolvedId = `\0${virtualId}`;

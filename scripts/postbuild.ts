@@ -46,7 +46,7 @@ for (const file of walk(clientDir)) {
 }
 
 /**
- * Each static page keeps only the CSS its own markup uses (issue 13): the one stylesheet holds
+ * Each static page keeps only the CSS its own markup uses (ADR 014): the one stylesheet holds
  * every screen's classes, the admin's included, and was two thirds of a page's bytes. Rules
  * for states the markup gains later stay whatever the page shows: set by the frame script
  * (the bar's data-hidden, reveals, the open menu, the current step), by the boot script

@@ -1,5 +1,5 @@
 /**
- * The public pages' own cut of Manrope (issue 13, docs/decisions/018).
+ * The public pages' own cut of Manrope (docs/decisions/018).
  *
  * The Latin file from @fontsource is 25 KB: every Latin-1 letter, the whole 200–800 weight
  * axis and every alternate glyph. The prerendered pages use about a hundred characters at

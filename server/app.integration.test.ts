@@ -163,7 +163,7 @@ describe("client-rendered screens (SPA fallback)", () => {
   });
 });
 
-describe("redirects (spec section 2)", () => {
+describe('redirects (docs/product.md, "Redirects")', () => {
   it.each([
     ["/guides/wordpress", "/guides#wordpress"],
     ["/blog", "/secret/blog"],

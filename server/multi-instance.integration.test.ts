@@ -8,7 +8,7 @@ import { exited, type ServerProcess, startServerProcess } from "./test-support/s
 import { startSmtp } from "./test-support/smtp.ts";
 
 /**
- * Several instances behind a load balancer, one PostgreSQL (issue 15): three real server
+ * Several instances behind a load balancer, one PostgreSQL (ADR 016): three real server
  * processes started at the same moment on one fresh database, driven as a balancer would.
  */
 const pgUrl = process.env.TEST_DATABASE_URL;

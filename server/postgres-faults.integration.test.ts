@@ -12,7 +12,7 @@ import { buildTestApp } from "./test-support/test-app.ts";
 import { signedInUser, testSecret } from "./test-support/tokens.ts";
 
 /**
- * What real deployments do to PostgreSQL (issue 22): it restarts, fails over, or an idle
+ * What real deployments do to PostgreSQL (ADR 020): it restarts, fails over, or an idle
  * connection is terminated. Two real server processes share one fresh database while a light
  * write load runs; every backend of that database is terminated under them.
  */

@@ -29,7 +29,7 @@ export const clientLogos = [
 /**
  * The marks drawn inline in the section's text colour (ink on paper, paper on ink), not as six
  * <img> requests: on a slow phone those requests split the first round trips with the font and
- * held the first paint back (issue 13, ADR 019). Inline they cost the page about 2 KB
+ * held the first paint back (ADR 019). Inline they cost the page about 2 KB
  * compressed, in a window it already needs.
  */
 export function LogoList({

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { validateContact } from "../../domain/contact.ts";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { limits } from "../../domain/limits.ts";
@@ -17,7 +17,7 @@ export type ContactStatus =
 const id = "contact";
 
 /**
- * The form as an island (issue 13): the host element tells the page's frame script to hydrate
+ * The form as an island (ADR 014): the host element tells the page's frame script to hydrate
  * it when it comes near or takes focus; until then it is a plain form that posts.
  */
 export function ContactFormIsland({ sourcePage = "/home" }: { sourcePage?: string }) {
@@ -29,11 +29,11 @@ export function ContactFormIsland({ sourcePage = "/home" }: { sourcePage?: strin
 }
 
 /**
- * The contact form (spec section 2). Without JavaScript it is a plain form post: the server
- * redirects a sent one to the confirmation page and answers a refused one with the page again,
- * the form filled in (server/leads/contact-form-page.ts). With JavaScript it checks
- * the spec's rules in order, sends JSON, and shows exactly one message, announced by screen
- * readers; the button cannot double-submit.
+ * The contact form (docs/product.md, "Contact form"). Without JavaScript it is a plain form
+ * post: the server redirects a sent one to the confirmation page and answers a refused one with
+ * the page again, the form filled in (server/leads/contact-form-page.ts). With JavaScript it
+ * checks the rules in their fixed order, sends JSON, and shows exactly one message, announced by
+ * screen readers; the button cannot double-submit.
  */
 export function ContactForm({
   sourcePage = "/home",
@@ -53,7 +53,8 @@ export function ContactForm({
     if (sending.current) return;
     const form = event.currentTarget;
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    // Both messages are cleared at each new submit (spec section 2).
+    // Both messages are cleared at each new submit, a fixed rule (docs/product.md, "Success,
+    // error and their exclusion").
     setStatus({ kind: "idle" });
     const checked = validateContact(data);
     if (!checked.ok) {

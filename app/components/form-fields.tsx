@@ -1,7 +1,10 @@
 /** Form pieces shared by the contact form, its outcome pages and the account screens. */
 import { formMessageClass } from "../../domain/form-message.ts";
 
-/** The response's `message` when it has one (spec section 7), otherwise the given default. */
+/**
+ * The response's `message` when it has one (docs/product.md, "Principles"), otherwise the given
+ * default.
+ */
 export async function messageOf(response: Response, fallback: string): Promise<string> {
   try {
     const body = (await response.json()) as { message?: unknown };

@@ -9,7 +9,7 @@ export const primaryNav: readonly NavItem[] = [
   { label: "Previous Work", to: "/previous-work" },
 ];
 
-/** Only the mobile menu adds Services (spec section 2). */
+/** Only the mobile menu adds Services, a fixed rule (docs/product.md, "The page frame"). */
 export const mobileOnlyNav: readonly NavItem[] = [{ label: "Services", to: "/about#services" }];
 
 export const contactHref = "/home#contact-us";

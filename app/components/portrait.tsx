@@ -1,7 +1,7 @@
 /**
  * Illustrated portraits of the team in the brand's line-drawing manner (line-art.tsx): a few
  * ink strokes for face, hair and shoulders, one accent stroke for what each person is known
- * by. Drawn, not photographed: the site's pictures are its own line work (design.md), and a
+ * by. Drawn, not photographed: the site's pictures are its own line work (ADR 017), and a
  * drawing never goes stale the way a photo does. Static (no scroll drawing): a face that
  * assembles itself stroke by stroke reads as unsettling, not delightful.
  */

@@ -1,6 +1,6 @@
 export type ProcessStep = { readonly title: string; readonly body: string };
 
-/** The four steps of spec section 2. */
+/** The four fixed steps (docs/product.md, "Routes": Discover, Plan, Build, Launch & Support). */
 export const processSteps: readonly ProcessStep[] = [
   {
     title: "Discover",

@@ -1,7 +1,7 @@
 import { utmParameters, type VisitSource } from "../../domain/lead-source.ts";
 
 /**
- * Where this visit came from, for the lead it may become (issue 12): the landing page's
+ * Where this visit came from, for the lead it may become: the landing page's
  * referrer (another site's, never our own) and its campaign tags, kept in sessionStorage for
  * the visit, so a lead sent three pages later still says where the visitor arrived from.
  * First touch wins: later pages of the same visit change nothing.

@@ -63,7 +63,7 @@ export const contactOutcomePaths = (Object.keys(contactOutcomes) as ContactOutco
 
 /**
  * The account screens are client-rendered, but their HTML is prerendered too, so what is served
- * has its title and heading before any script runs (issue 13); they hydrate like the SPA.
+ * has its title and heading before any script runs (ADR 014); they hydrate like the SPA.
  */
 export const accountScreenPaths = ["/login", "/signup"];
 

@@ -1,4 +1,4 @@
-/** The nine services of spec section 1, in the order the site presents them. */
+/** The studio's nine services, in the order the site presents them. */
 export type Service = {
   readonly slug: string;
   readonly name: string;

@@ -1,9 +1,9 @@
 /**
- * Loads the page frame's script once the first paint is on screen, not before (issue 13,
- * ADR 019). Fetched with the page, the frame competed with the font for the phone's first
- * round trips and its run landed before the first paint; it only adds behaviour to a page
- * that already works without it, so it can wait a frame. The URL rides on the tag
- * (`data-frame`), so this text, and its hash in the CSP, never change between builds.
+ * Loads the page frame's script once the first paint is on screen, not before (ADR 019).
+ * Fetched with the page, the frame competed with the font for the phone's first round trips
+ * and its run landed before the first paint; it only adds behaviour to a page that already
+ * works without it, so it can wait a frame. The URL rides on the tag (`data-frame`), so this
+ * text, and its hash in the CSP, never change between builds.
  *
  * The first-contentful-paint entry is queued when the page's first text is presented (not
  * first-paint, which can be a bare background hundreds of milliseconds earlier). Only a

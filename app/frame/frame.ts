@@ -1,5 +1,5 @@
 /**
- * The page frame's behaviour on every page, without a framework (issue 13, ADR 014).
+ * The page frame's behaviour on every page, without a framework (ADR 014).
  * Public pages are prerendered React and load no React in the browser: this module, a few
  * kilobytes, adds what they do: the bar hiding on the way down, the mobile menu, blocks
  * fading in, the current process step, where the visit came from, and islands hydrated

@@ -1,4 +1,7 @@
-/** Spec section 9: the bar hides after 200 px of downward scroll and returns on any upward scroll. */
+/**
+ * Fixed (docs/product.md, "The page frame"): the bar hides after 200 px of downward scroll and
+ * returns on any upward scroll.
+ */
 export const navHideThreshold = 200;
 
 /**

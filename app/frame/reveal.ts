@@ -1,4 +1,4 @@
-/** Spec section 9: blocks fade in once 10% of them is visible. */
+/** Fixed (docs/product.md, "The page frame"): blocks fade in once 10% of them is visible. */
 export const revealThreshold = 0.1;
 
 /**

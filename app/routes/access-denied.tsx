@@ -10,7 +10,10 @@ export function clientLoader() {
   return { email: typeof session?.email === "string" ? session.email : null };
 }
 
-/** Where the admin check sends a logged-in user who is not an admin (spec section 6). */
+/**
+ * Where the admin check sends a logged-in user who is not an admin (docs/product.md, "Verify,
+ * refresh, logout").
+ */
 export default function AccessDenied({ loaderData }: Route.ComponentProps) {
   return (
     <AuthScreen

@@ -8,7 +8,7 @@ import type { RouteHandle } from "../root.tsx";
 import { pageMeta, rssLink } from "../seo.ts";
 import type { Route } from "./+types/blog";
 
-/** Prerendered and static: no React in the browser (issue 13). */
+/** Prerendered and static: no React in the browser (ADR 014). */
 export const handle: RouteHandle = { hydrate: false };
 
 const sectionCopy: Record<(typeof blogSections)[number], { title: string; lead: string }> = {

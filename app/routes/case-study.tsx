@@ -8,7 +8,7 @@ import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/case-study";
 
-/** Prerendered and static: no React in the browser (issue 13). */
+/** Prerendered and static: no React in the browser (ADR 014). */
 export const handle: RouteHandle = { hydrate: false };
 
 export function loader({ params }: Route.LoaderArgs) {

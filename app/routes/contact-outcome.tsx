@@ -7,7 +7,7 @@ import type { RouteHandle } from "../root.tsx";
 import { privateMeta } from "../seo.ts";
 import type { Route } from "./+types/contact-outcome";
 
-/** Prerendered and static: no React in the browser (issue 13). */
+/** Prerendered and static: no React in the browser (ADR 014). */
 export const handle: RouteHandle = { hydrate: false };
 
 /**

@@ -8,7 +8,7 @@ import { absoluteUrl, pageMeta } from "../seo.ts";
 import { articleJsonLd } from "../structured-data.ts";
 import type { Route } from "./+types/guide";
 
-/** Prerendered and static: no React in the browser (issue 13). */
+/** Prerendered and static: no React in the browser (ADR 014). */
 export const handle: RouteHandle = { hydrate: false };
 
 export function loader({ params }: Route.LoaderArgs) {

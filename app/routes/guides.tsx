@@ -6,7 +6,7 @@ import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/guides";
 
-/** Prerendered and static: no React in the browser (issue 13). */
+/** Prerendered and static: no React in the browser (ADR 014). */
 export const handle: RouteHandle = { hydrate: false };
 
 export function loader() {

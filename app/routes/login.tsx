@@ -14,7 +14,10 @@ import type { Route } from "./+types/login";
 
 export const meta = () => privateMeta("Log in");
 
-/** Spec section 2: read `forward` (same-site paths only, default /home); a logged-in user goes on at once. */
+/**
+ * Read `forward` (same-site paths only, default /home); a logged-in user goes on at once
+ * (docs/product.md, "The forward rule on `/login`").
+ */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const forward = safeForward(new URL(request.url).searchParams.get("forward"));
   if (readSession()) throw redirect(forward);
@@ -54,7 +57,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     setError(null);
     inFlight.current = true;
     setSending(true);
-    // No client-side validation on login (spec section 5): the server decides.
+    // No client-side validation on login, a fixed rule (docs/product.md, "Login"): the server
+    // decides.
     const result = await postJson(endpoints.login, {
       username: String(form.get("username") ?? ""),
       password: String(form.get("password") ?? ""),
@@ -63,7 +67,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     setSending(false);
     const session = result.ok ? sessionFrom(result.raw) : null;
     if (session) {
-      // Spec section 4: with accessToken, the whole response is the stored session.
+      // With accessToken, the whole response is the stored session (docs/product.md, "The
+      // stored session").
       saveSession(session);
       navigate(forward, { replace: true });
       return;

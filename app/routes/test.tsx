@@ -1,11 +1,11 @@
 import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
 
-/** Prerendered and static: no React in the browser (issue 13). */
+/** Prerendered and static: no React in the browser (ADR 014). */
 export const handle: RouteHandle = { hydrate: false };
 
-// Spec section 2: /test is an empty page. It keeps the frame, names itself for assistive
-// technology, and stays out of search results.
+// /test is an empty page, fixed (docs/product.md, "Routes"). It keeps the frame, names itself
+// for assistive technology, and stays out of search results.
 export const meta = () =>
   pageMeta({
     title: "Test",

@@ -13,8 +13,8 @@ const unreachable = () =>
   });
 
 /**
- * Entering an admin page (spec sections 4 and 8): verify the login; if that fails, refresh
- * with the refresh token; if that fails too, clear the session and go to
+ * Entering an admin page (docs/product.md, "Verify, refresh, logout"): verify the login; if
+ * that fails, refresh with the refresh token; if that fails too, clear the session and go to
  * /login?forward=<path>. Then the admin check, which sends non-admins to /access-denied.
  * The verify and the admin check go out together, so a good session costs one round trip.
  */

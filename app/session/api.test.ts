@@ -16,7 +16,7 @@ function fakeStorage(initial: Record<string, string> = {}) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("authenticated helpers", () => {
-  it("make no call and report a null error when no user is stored (spec section 6)", async () => {
+  it('make no call and report a null error when no user is stored (docs/product.md, "The stored session")', async () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     vi.stubGlobal("localStorage", fakeStorage());

@@ -15,7 +15,10 @@ export type ApiResult<T> =
       status: number;
       /** The answer as its schema names it. */
       data: T;
-      /** The answer as it came, for what must be kept whole (the login response, spec section 4). */
+      /**
+       * The answer as it came, for what must be kept whole (the login response: docs/product.md,
+       * "The stored session").
+       */
       raw: unknown;
       headers: Headers;
     }
@@ -76,7 +79,7 @@ async function call<E extends Endpoint>(
       cache: "no-store",
     });
   } catch {
-    // No response: the caller says what that means on its screen (spec section 8's defaults).
+    // No response: the caller says what that means on its screen (docs/product.md, "Errors").
     return { ok: false, status: 0, error: null, data: null };
   }
   let data: unknown = null;
@@ -122,7 +125,10 @@ export function postJson<E extends Endpoint>(
   return call(endpoint, { ...init, headers: { ...init.headers, ...headers } });
 }
 
-/** What the authenticated helpers answer without a stored user: no call, a null error (spec section 6). */
+/**
+ * What the authenticated helpers answer without a stored user: no call, a null error (fixed:
+ * docs/product.md, "The stored session").
+ */
 const noSession = { ok: false, status: 0, error: null, data: null } as const;
 
 /**
@@ -135,7 +141,10 @@ export const isInconclusive = (result: ApiResult<unknown>) =>
   result.status >= 500 ||
   (!result.ok && result.unexpected === true);
 
-/** `refresh: false` for the guard, which runs the spec's verify → refresh steps itself. */
+/**
+ * `refresh: false` for the guard, which runs the fixed verify → refresh steps itself
+ * (docs/product.md, "Verify, refresh, logout").
+ */
 type CallOptions = { refresh?: boolean };
 
 export type RefreshOutcome = "refreshed" | "refused" | "unreachable";
@@ -143,10 +152,10 @@ export type RefreshOutcome = "refreshed" | "refused" | "unreachable";
 let refreshing: Promise<RefreshOutcome> | null = null;
 
 /**
- * Trades the stored refresh token for new tokens (spec section 4: a 200 with accessToken
- * replaces the stored access token; we also keep the rotated refresh token). Calls made at
- * the same moment share one refresh, so a rotated token is never presented twice by us.
- * A refusal clears the session; no answer leaves it alone.
+ * Trades the stored refresh token for new tokens (docs/product.md, "Verify, refresh, logout":
+ * a 200 with accessToken replaces the stored access token; we also keep the rotated refresh
+ * token). Calls made at the same moment share one refresh, so a rotated token is never
+ * presented twice by us. A refusal clears the session; no answer leaves it alone.
  */
 export function refreshSession(): Promise<RefreshOutcome> {
   refreshing ??= (async () => {
@@ -194,7 +203,10 @@ async function authCall<E extends Endpoint>(
   return (await refreshSession()) === "refreshed" ? send() : first;
 }
 
-/** GET with the stored access token; no stored user → no call, null error (spec section 6). */
+/**
+ * GET with the stored access token; no stored user → no call, null error (docs/product.md,
+ * "The stored session").
+ */
 export function authGet<E extends Endpoint>(
   endpoint: E,
   target: Target = {},

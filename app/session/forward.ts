@@ -7,9 +7,10 @@ const siteOrigin = "https://fineline.invalid";
 const leavesSite = (path: string) => !path.startsWith("/") || /^\/[/\\]/.test(path);
 
 /**
- * The login's `forward` target (spec section 2), accepted only as a path on this site: an
- * absolute URL, a protocol-relative "//evil.example", a backslash trick or a control
- * character falls back to /home, so the login page can never be used to send people away.
+ * The login's `forward` target (docs/product.md, "The forward rule on `/login`"), accepted only
+ * as a path on this site: an absolute URL, a protocol-relative "//evil.example", a backslash
+ * trick or a control character falls back to /home, so the login page can never be used to
+ * send people away.
  * The check is made on the path as it will be used, after normalising: "/.//evil.example",
  * "/%2e//evil.example" and "/admin/..//evil.example" all normalise to "//evil.example".
  */
@@ -49,7 +50,10 @@ function bouncesBack(pathname: string): boolean {
   return screen === "/login" || screen === "/logout";
 }
 
-/** /login?forward=<path>, keeping the slashes readable as in the spec ("/login?forward=/admin"). */
+/**
+ * /login?forward=<path>, keeping the slashes readable as in the fixed form
+ * "/login?forward=/admin" (docs/product.md, "Verify, refresh, logout").
+ */
 export function loginPath(forward: string): string {
   return `/login?forward=${encodeURIComponent(forward).replaceAll("%2F", "/")}`;
 }

@@ -2,7 +2,7 @@ import { authTexts } from "../../domain/auth.ts";
 import { type ApiResult, unexpectedAnswer } from "./api.ts";
 
 /**
- * What a failed login says (spec section 8): a 406 shows the body's message, a 429 too;
+ * What a failed login says (docs/product.md, "Login"): a 406 shows the body's message, a 429 too;
  * anything else one fixed text, except when there was no answer, or one this page cannot
  * read (it says to reload). Shared by the login page and the admin's sign-in prompt.
  */

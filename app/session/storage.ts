@@ -2,8 +2,8 @@ import * as z from "zod/mini";
 import type { SessionResponse } from "../../domain/auth.ts";
 
 /**
- * The stored session (spec sections 3 and 4): the whole login response, kept in
- * localStorage under "user". Anything unreadable counts as "not logged in".
+ * The stored session, fixed (docs/product.md, "The stored session"): the whole login response,
+ * kept in localStorage under "user". Anything unreadable counts as "not logged in".
  */
 export const sessionKey = "user";
 

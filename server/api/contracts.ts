@@ -16,8 +16,9 @@ export function compileWithContracts(app: FastifyInstance) {
 }
 
 /**
- * The first problem's own text as the error message: the schemas carry the spec's texts in
- * the spec's order, so "Invalid email. Please fix and try again" reaches the client as is.
+ * The first problem's own text as the error message: the schemas carry the fixed texts in the
+ * fixed order (docs/product.md, "Validation order and texts"), so "Invalid email. Please fix
+ * and try again" reaches the client as is.
  */
 export const firstProblem = (errors: FastifySchemaValidationError[]) =>
   new Error(errors[0]?.message || "The request is not valid.");

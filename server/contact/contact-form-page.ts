@@ -40,7 +40,7 @@ const textOf = (value: unknown) => (typeof value === "string" ? value.replaceAll
 
 /**
  * The prerendered page with the contact form filled in again and, when given, the message in
- * the form's live region: the no-JavaScript answer to a refused post (issue 13). Every value
+ * the form's live region: the no-JavaScript answer to a refused post (ADR 014). Every value
  * is escaped; the markup is the form React rendered (app/components/contact-form.tsx), so when
  * the island hydrates it finds what it would have rendered. Null when the page has no form.
  */

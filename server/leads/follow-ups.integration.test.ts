@@ -68,7 +68,7 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
       message: "Saved changes!",
       lead: { NextFollowUp: "2026-11-26" },
     });
-    // The spec's body, without the date, leaves it as it is.
+    // The fixed update body (docs/product.md, "Saving"), without the date, leaves it as it is.
     const spec = await update(id, {
       ID: id,
       CommStatus: "REPLIED",

@@ -2,7 +2,10 @@ import type { Selectable } from "kysely";
 import type { StoredLead } from "../../domain/lead-record.ts";
 import { type LeadsTable, toIso } from "../db/schema.ts";
 
-/** A stored lead as the API shows it: the spec's field names, timestamps in ISO form. */
+/**
+ * A stored lead as the API shows it: the fixed field names (docs/product.md, "The lead record"),
+ * timestamps in ISO form.
+ */
 export function toLeadRecord(row: Selectable<LeadsTable>): StoredLead {
   return {
     ID: row.id,

@@ -20,8 +20,8 @@ export function withQuery(target: string, search: string): string {
 
 /**
  * Serves the built site: files, prerendered pages, the SPA fallback for client-rendered
- * screens, and the spec's redirects, all from one GET/HEAD catch-all. /api/* never
- * reaches here as a page: unknown API paths get the JSON 404.
+ * screens, and the fixed redirects (docs/product.md, "Redirects"), all from one GET/HEAD
+ * catch-all. /api/* never reaches here as a page: unknown API paths get the JSON 404.
  */
 export async function siteRoutes(
   app: FastifyInstance,
@@ -84,7 +84,8 @@ export async function siteRoutes(
     // A path with an extension is a file request: a missing asset is a plain 404, never the home page.
     if (/\.[a-z0-9]+$/i.test(clean) || clean.startsWith("/assets/")) return reply.callNotFound();
 
-    // "Any other path" (spec section 2). Temporary, so a page added later is not shadowed by browser caches.
+    // "Any other path" (docs/product.md, "Redirects"). Temporary, so a page added later is not
+    // shadowed by browser caches.
     return reply.redirect(unknownPathTarget, 302);
   };
 

@@ -188,8 +188,9 @@ test.describe("login", () => {
   }
 
   test("a form login never follows a hostile forward either", async ({ page }) => {
-    // The server's answer is simulated, with only the spec's fields and one more (which must be
-    // stored too: the whole response is the session): every variant, no real logins spent.
+    // The server's answer is simulated, with only the fixed fields (docs/product.md, "Login")
+    // and one more (which must be stored too: the whole response is the session): every
+    // variant, no real logins spent.
     test.setTimeout(90_000); // six logins and reloads
     const body = { id: "u", accessToken: "a", refreshToken: "r", note: "kept" };
     await page.route("**/api/auth/login", (route) => route.fulfill({ json: body }));
@@ -228,7 +229,7 @@ test.describe("login", () => {
     expect(await readStoredSession(page)).toBeNull();
   });
 
-  test("a 406 shows the body's message (spec section 8)", async ({ page }) => {
+  test('a 406 shows the body\'s message (docs/product.md, "Login")', async ({ page }) => {
     const message = "This account is not allowed to log in right now.";
     await page.route("**/api/auth/login", (route) =>
       route.fulfill({ status: 406, contentType: "application/json", json: { message } }),

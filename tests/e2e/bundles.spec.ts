@@ -109,7 +109,7 @@ test.describe("the contact form island", () => {
     await page.locator(island).scrollIntoViewIfNeeded();
     await expect(page.locator(island)).toHaveAttribute("data-hydrated", "true");
     expect(scripts.paths().some((p) => p.includes("contact-island"))).toBe(true);
-    // Hydrated, it checks the spec's rules in the page: no request for an invalid email.
+    // Hydrated, it checks the fixed rules in the page: no request for an invalid email.
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("alert")).toHaveText("Invalid email. Please fix and try again");

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 
 /**
- * Every prerendered page is valid HTML (issue 13): html-validate's recommended rules, less the
+ * Every prerendered page is valid HTML: html-validate's recommended rules, less the
  * ones that are only a house style (how void elements close, SVG's camelCase attributes,
  * boolean attributes written as ="", phone numbers' spaces), run over the build the other
  * browser tests use. Real errors fail: duplicate or malformed ids, attributes an element does

@@ -6,7 +6,7 @@ import { signInOwner } from "./leads-data.ts";
 
 test.use(fromClient("lead-source"));
 
-// Where a lead came from, and spam by the form's clock (issue 12). Two real posts: the
+// Where a lead came from, and spam by the form's clock. Two real posts: the
 // contact form allows 10 per address per 10 minutes, shared with contact-form.spec.ts.
 
 test.beforeAll(() => createOwner());

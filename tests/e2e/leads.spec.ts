@@ -145,7 +145,8 @@ test("a failed save shows the body's message in red, or the default, and restore
   await expect(fallback).toHaveCSS("color", "rgb(180, 35, 24)");
   await expect(lead.getByText("The database is busy. Try again.")).toHaveCount(0);
 
-  // No answer at all (the network dropped): the spec's default too, not a message of our own.
+  // No answer at all (the network dropped): the fixed default too (docs/product.md, "Saving"),
+  // not a message of our own.
   await page.unroute("**/api/leads/update/**");
   await page.route("**/api/leads/update/**", (route) => route.abort("internetdisconnected"));
   await lead.getByLabel("Communication status").selectOption("REPLIED");

@@ -11,7 +11,7 @@ import {
   signInOwner,
 } from "./leads-data.ts";
 
-// The dense, keyboard-driven lead workspace (issue 12). Each test seeds leads under its own
+// The dense, keyboard-driven lead workspace (ADR 013). Each test seeds leads under its own
 // tag and searches for it, so tests running in parallel never see each other's leads.
 
 test.beforeAll(() => createOwner());

@@ -36,7 +36,9 @@ export function duration(minutes: number): string {
   return `${days} ${days === 1 ? "day" : "days"}${rest ? ` ${rest} h` : ""}`;
 }
 
-/** Human names for the spec's field names, for history lines. */
+/**
+ * Human names for the fixed field names (docs/product.md, "The lead record"), for history lines.
+ */
 export const fieldNames = {
   CommStatus: "Communication status",
   LeadStatus: "Lead status",

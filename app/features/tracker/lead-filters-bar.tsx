@@ -11,7 +11,8 @@ const dueLabels: Record<string, string> = {
 
 /**
  * Search and filters, applied as they change (the search after a pause in typing) and kept
- * in the URL. Labels in the owner's words; values keep the spec's names.
+ * in the URL. Labels in the owner's words; values keep the fixed names (docs/product.md,
+ * "Status values").
  */
 export function LeadFiltersBar({
   filters,

@@ -94,8 +94,8 @@ export function useLeadSaves(callbacks: {
     );
     const saved = result.ok || (result.unexpected && result.status < 300);
     if (saved) {
-      // The server's copy when it sends one; otherwise ours, with the changes made (the spec
-      // promises only the message). Without its UpdatedAt the next save is not checked for
+      // The server's copy when it sends one; otherwise ours, with the changes made (the fixed
+      // contract promises only the message). Without its UpdatedAt the next save is not checked for
       // conflicts, rather than refused by one that never happened.
       const lead = (result.ok && result.data.lead) || { ...base, ...changes, UpdatedAt: undefined };
       latest.current.set(lead.ID, lead);
@@ -133,7 +133,7 @@ export function useLeadSaves(callbacks: {
       on.current.onSignedOut();
       return;
     }
-    // Failed: show the saved values again, and why (spec section 8's default).
+    // Failed: show the saved values again, and why (default text: docs/product.md, "Saving").
     request.onFailed?.(base);
     on.current.onMessage(base.ID, {
       kind: "error",

@@ -7,7 +7,9 @@ import { controlId } from "./dom-ids.ts";
 import { useLeadSavesContext } from "./lead-saves.tsx";
 import type { ListKey } from "./tracker-state.ts";
 
-/** Notes, saved by the Submit beside them (spec section 2). A draft outlives the view. */
+/**
+ * Notes, saved by the Submit beside them (docs/product.md, "Saving"). A draft outlives the view.
+ */
 export function NotesForm({
   lead,
   listKey,

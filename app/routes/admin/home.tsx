@@ -26,7 +26,10 @@ const monthName = (today: string | undefined) =>
     today ? new Date(`${today}T12:00:00Z`) : new Date(),
   );
 
-/** The admin's overview (spec section 2): where the leads stand, and the last 12 weeks. */
+/**
+ * The admin's overview (docs/product.md, "The dashboard"): where the leads stand, and the last
+ * 12 weeks.
+ */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { stats, error } = loaderData;
   const cards = [

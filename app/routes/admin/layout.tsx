@@ -42,7 +42,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * The admin's own shell (issue 12): a workspace header with its sections, the account and
+ * The admin's own shell (ADR 013): a workspace header with its sections, the account and
  * Log out, instead of the marketing site's navigation and footer.
  */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
