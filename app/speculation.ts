@@ -5,7 +5,7 @@ import { isClientRenderedPath } from "../domain/routing.ts";
  * instant. Speculation rules prerender a same-origin public page when the visitor shows
  * intent (hover or press: "moderate" eagerness); the admin, account screens, the API and
  * files are never fetched ahead. Browsers without support ignore the block. The CSP allows
- * it by hash, like every inline script (server/static-site.ts).
+ * it by hash, like every inline script (server/site/static-site.ts).
  */
 const neverAhead = ["/admin", "/login", "/signup", "/logout", "/access-denied"];
 if (!neverAhead.every(isClientRenderedPath)) throw new Error("speculation: list out of date");

@@ -196,7 +196,9 @@ export const endpoints = {
     url: "/api/auth/logout",
     schema: {
       summary: "Log out",
-      description: "Revokes the refresh token's session. Always 200.",
+      description:
+        "Revokes the refresh token's session. 200 for any token, known or not; a body whose " +
+        "`refresh` is not text is a 400.",
       tags: ["Accounts"],
       body: logoutBody,
       response: { 200: messageResponse("Logged out."), ...errorResponses(400) },

@@ -1,7 +1,7 @@
 /**
  * The look of a form's success and error message. Shared by FormMessage and by the server,
  * which writes the same message into the page when it refuses a contact form posted without
- * JavaScript (server/leads/contact-form-page.ts), so the two never drift apart. Tailwind finds the
+ * JavaScript (server/contact/contact-form-page.ts), so the two never drift apart. Tailwind finds the
  * classes here as it scans the project.
  */
 export const formMessageClass = {

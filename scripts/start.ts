@@ -1,6 +1,6 @@
 /**
- * `npm start`: builds when the build is missing, older than its sources or made for
- * another SITE_URL, then runs the server in this process.
+ * `npm start`: builds when the build is missing, older than its sources or made for another
+ * SITE_URL or BUILD_TIME (scripts/build-info.ts), then runs the server in this process.
  */
 import { spawnSync } from "node:child_process";
 import { ConfigError, loadConfig } from "../server/config.ts";

@@ -31,7 +31,7 @@ export function ContactFormIsland({ sourcePage = "/home" }: { sourcePage?: strin
 /**
  * The contact form (docs/product.md, "Contact form"). Without JavaScript it is a plain form
  * post: the server redirects a sent one to the confirmation page and answers a refused one with
- * the page again, the form filled in (server/leads/contact-form-page.ts). With JavaScript it
+ * the page again, the form filled in (server/contact/contact-form-page.ts). With JavaScript it
  * checks the rules in their fixed order, sends JSON, and shows exactly one message, announced by
  * screen readers; the button cannot double-submit.
  */
