@@ -122,6 +122,24 @@ const sourceColumns = (source: LeadSource | undefined) => ({
   source: source?.source ?? null,
 });
 
+/** The row kept for the same e-mail and message within the last ten minutes, if any. */
+function sameMessageLately(
+  trx: Trx,
+  table: "leads" | "spam_leads",
+  lead: NewContactLead,
+  now: Date,
+): Promise<{ id: string } | undefined> {
+  const since = new Date(now.getTime() - repeatWindowMs).toISOString();
+  return trx
+    .selectFrom(table)
+    .select("id")
+    .where("email", "=", lead.email)
+    .where("created_at", ">=", since)
+    .where("message", "=", lead.message)
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Keeps a submission as spam, for review; the same e-mail and message within ten minutes once. */
 async function insertSpam(
   trx: Trx,
@@ -130,15 +148,7 @@ async function insertSpam(
   hash: string | null,
   now: Date,
 ): Promise<ContactLeadResult> {
-  const since = new Date(now.getTime() - repeatWindowMs).toISOString();
-  const repeat = await trx
-    .selectFrom("spam_leads")
-    .select("id")
-    .where("email", "=", lead.email)
-    .where("created_at", ">=", since)
-    .where("message", "=", lead.message)
-    .limit(1)
-    .executeTakeFirst();
+  const repeat = await sameMessageLately(trx, "spam_leads", lead, now);
   if (repeat) return { id: repeat.id, duplicate: true, spam: reason };
   const id = uuidv7(now.getTime());
   const at = now.toISOString();
@@ -174,15 +184,7 @@ async function insertContactLead(
       : null) ??
     ((await repeatsSpam(trx, hash)) ? "repeat" : null);
   if (spam) return insertSpam(trx, lead, spam, hash, now);
-  const since = new Date(now.getTime() - repeatWindowMs).toISOString();
-  const repeat = await trx
-    .selectFrom("leads")
-    .select("id")
-    .where("email", "=", lead.email)
-    .where("created_at", ">=", since)
-    .where("message", "=", lead.message)
-    .limit(1)
-    .executeTakeFirst();
+  const repeat = await sameMessageLately(trx, "leads", lead, now);
   if (repeat) return { id: repeat.id, duplicate: true, spam: null };
 
   const id = uuidv7(now.getTime());

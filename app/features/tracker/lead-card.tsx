@@ -1,20 +1,18 @@
-import type { CalendarDate } from "../../../domain/dates.ts";
-import type { LeadRecord } from "../../../domain/lead-record.ts";
 import { fullName } from "../../components/admin/lead-name.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { cardId, nameId } from "./dom-ids.ts";
 import { FollowUpBadge } from "./follow-up.tsx";
-import { LeadActions, type LeadActionsProps } from "./lead-actions.tsx";
+import { LeadActions } from "./lead-actions.tsx";
 import { LeadFollowUp } from "./lead-follow-up.tsx";
 import { LeadHistory } from "./lead-history.tsx";
 import { LeadMessageText } from "./lead-message.tsx";
 import { LeadOrigin } from "./lead-origin.tsx";
 import { Arrived, Waiting } from "./lead-timing.tsx";
+import type { LeadPickProps, LeadViewProps } from "./lead-view-props.ts";
 import { NotesForm } from "./notes-form.tsx";
 import { ReplyLinks } from "./reply-links.tsx";
 import { SaveMessage } from "./save-message.tsx";
 import { StatusControls, useLeadStatuses } from "./status-controls.tsx";
-import type { LeadMessage, ListKey } from "./tracker-state.ts";
 
 /**
  * One lead as a card, for phones and narrow windows: its details, the two status selects
@@ -31,19 +29,7 @@ export function LeadCard({
   onOffer,
   onMessage,
   actions,
-}: {
-  lead: LeadRecord;
-  listKey: ListKey;
-  message: LeadMessage | undefined;
-  /** A follow-up date the page suggests for this lead after a reply (kept when it moves). */
-  offer: CalendarDate | undefined;
-  /** Picked for a bulk update. */
-  selected: boolean;
-  onSelect: (event: React.MouseEvent<HTMLInputElement>) => void;
-  onOffer: (leadId: string, date: CalendarDate | null) => void;
-  onMessage: (leadId: string, message: LeadMessage | undefined) => void;
-  actions: Omit<LeadActionsProps, "lead">;
-}) {
+}: LeadViewProps & LeadPickProps) {
   const clock = useOwnerClock();
   const statuses = useLeadStatuses(lead, listKey);
   const name = fullName(lead);

@@ -1,20 +1,18 @@
-import type { CalendarDate } from "../../../domain/dates.ts";
-import type { LeadRecord } from "../../../domain/lead-record.ts";
 import { fullName } from "../../components/admin/lead-name.ts";
 import type { OwnerClock } from "../../components/admin/owner-clock.tsx";
 import { detailsHeadingId, detailsId, rowButtonId } from "./dom-ids.ts";
 import { FollowUpBadge } from "./follow-up.tsx";
-import { LeadActions, type LeadActionsProps } from "./lead-actions.tsx";
+import { LeadActions } from "./lead-actions.tsx";
 import { LeadFollowUp } from "./lead-follow-up.tsx";
 import { LeadHistory } from "./lead-history.tsx";
 import { LeadMessageText } from "./lead-message.tsx";
 import { LeadOrigin } from "./lead-origin.tsx";
 import { useLeadSavesContext } from "./lead-saves.tsx";
 import { Arrived, Waiting } from "./lead-timing.tsx";
+import type { LeadViewProps } from "./lead-view-props.ts";
 import { NotesForm } from "./notes-form.tsx";
 import { ReplyLinks } from "./reply-links.tsx";
 import { SaveMessage } from "./save-message.tsx";
-import type { LeadMessage, ListKey } from "./tracker-state.ts";
 
 /**
  * The open lead's details, in a pane beside the list: the whole message, how to reply, the
@@ -30,16 +28,7 @@ export function LeadDetails({
   onOffer,
   onMessage,
   actions,
-}: {
-  lead: LeadRecord;
-  listKey: ListKey;
-  clock: OwnerClock;
-  message: LeadMessage | undefined;
-  offer: CalendarDate | undefined;
-  onOffer: (leadId: string, date: CalendarDate | null) => void;
-  onMessage: (leadId: string, message: LeadMessage | undefined) => void;
-  actions: Omit<LeadActionsProps, "lead">;
-}) {
+}: LeadViewProps & { clock: OwnerClock }) {
   const saves = useLeadSavesContext();
   return (
     <section

@@ -1,15 +1,12 @@
-import type { CalendarDate } from "../../../domain/dates.ts";
-import type { LeadRecord } from "../../../domain/lead-record.ts";
 import { fullName } from "../../components/admin/lead-name.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { detailsId, nameId, rowButtonId } from "./dom-ids.ts";
 import { FollowUpBadge } from "./follow-up.tsx";
-import type { LeadActionsProps } from "./lead-actions.tsx";
 import { LeadDetails } from "./lead-details.tsx";
 import { Waiting } from "./lead-timing.tsx";
+import type { LeadPickProps, LeadViewProps } from "./lead-view-props.ts";
 import { SaveMessage } from "./save-message.tsx";
 import { StatusControls, useLeadStatuses } from "./status-controls.tsx";
-import type { LeadMessage, ListKey } from "./tracker-state.ts";
 
 /** Controls in the row; the rest live in the details. */
 const rowControls = new Set(["comm", "lead"]);
@@ -26,28 +23,19 @@ export function LeadRow({
   listKey,
   message,
   offer,
-  checked,
+  selected,
+  onSelect,
   open,
-  onCheck,
   onOpen,
   onOffer,
   onMessage,
   actions,
-}: {
-  lead: LeadRecord;
-  listKey: ListKey;
-  message: LeadMessage | undefined;
-  offer: CalendarDate | undefined;
-  /** Picked for a bulk update. */
-  checked: boolean;
-  /** Its details are in the pane. */
-  open: boolean;
-  onCheck: (event: React.MouseEvent<HTMLInputElement>) => void;
-  onOpen: () => void;
-  onOffer: (leadId: string, date: CalendarDate | null) => void;
-  onMessage: (leadId: string, message: LeadMessage | undefined) => void;
-  actions: Omit<LeadActionsProps, "lead">;
-}) {
+}: LeadViewProps &
+  LeadPickProps & {
+    /** Its details are in the pane. */
+    open: boolean;
+    onOpen: () => void;
+  }) {
   const clock = useOwnerClock();
   const statuses = useLeadStatuses(lead, listKey);
   const name = fullName(lead);
@@ -69,8 +57,8 @@ export function LeadRow({
         >
           <input
             type="checkbox"
-            checked={checked}
-            onClick={onCheck}
+            checked={selected}
+            onClick={onSelect}
             onChange={() => undefined}
             aria-label={`Select ${name}`}
             className="size-2.5 justify-self-center accent-ink"

@@ -121,9 +121,9 @@ function DenseList(props: SectionProps) {
               listKey={listKey}
               message={props.messages[lead.ID]}
               offer={props.offers[lead.ID]}
-              checked={props.checked.has(lead.ID)}
+              selected={props.checked.has(lead.ID)}
               open={open?.listKey === listKey && open.id === lead.ID}
-              onCheck={(event) => props.onCheck(place, event)}
+              onSelect={(event) => props.onCheck(place, event)}
               onOpen={() => props.onOpen(place)}
               onOffer={props.onOffer}
               onMessage={props.onMessage}
