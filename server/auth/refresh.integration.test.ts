@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
+import { itOn } from "../test-support/engine-tests.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { revokeUserSessions } from "./sessions.repository.ts";
 
@@ -43,7 +44,7 @@ describe.each(testEngines)("refresh tokens on $name", (engine) => {
       .orderBy("id")
       .execute();
 
-  it.runIf(engine.name === "postgres")(
+  itOn(engine, "postgres")(
     "never lets a refresh racing a promotion or a new password keep the session",
     async () => {
       const session = await login();

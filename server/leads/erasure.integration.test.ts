@@ -9,6 +9,7 @@ import { type DatabaseHandle, openSqlite } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
 import { testEngines } from "../test-support/databases.ts";
+import { itOn } from "../test-support/engine-tests.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { badAccessTokens, signedInUser, testSecret } from "../test-support/tokens.ts";
 
@@ -113,7 +114,7 @@ describe.each(testEngines)("erasing a lead on $name", (engine) => {
     for (const personal of ["zebulon", "quist", "marmalade"]) expect(text).not.toContain(personal);
   });
 
-  it.runIf(engine.name === "sqlite")(
+  itOn(engine, "sqlite")(
     "leaves no trace of the lead in the database file or its write-ahead log",
     async () => {
       const word = "Quillfeatherworks";
@@ -126,7 +127,7 @@ describe.each(testEngines)("erasing a lead on $name", (engine) => {
     },
   );
 
-  it.runIf(engine.name === "sqlite")(
+  itOn(engine, "sqlite")(
     "finishes the erasure on disk in the background while a reader holds the database, never blocking the server",
     async () => {
       const word = "Marrowbonemarmalade";
@@ -172,31 +173,28 @@ describe.each(testEngines)("erasing a lead on $name", (engine) => {
     },
   );
 
-  it.runIf(engine.name === "sqlite")(
-    "finishes an erasure left pending on disk after a restart",
-    async () => {
-      const word = "Quinceandcardamom";
-      const id = await seed("Wilhelmina", `${word} preserves need a site`);
-      await seed("Rosa", "Bakery website");
-      const file = await databaseFile();
-      const reader = new DatabaseSync(file);
-      reader.exec("BEGIN");
-      reader.prepare("select count(*) from leads").get();
-      expect((await request("DELETE", `/api/leads/${id}`)).json().diskPending).toBe(true);
-      // The server stops before the reader lets go.
-      await app.close();
-      await database.close();
-      reader.exec("COMMIT");
-      reader.close();
+  itOn(engine, "sqlite")("finishes an erasure left pending on disk after a restart", async () => {
+    const word = "Quinceandcardamom";
+    const id = await seed("Wilhelmina", `${word} preserves need a site`);
+    await seed("Rosa", "Bakery website");
+    const file = await databaseFile();
+    const reader = new DatabaseSync(file);
+    reader.exec("BEGIN");
+    reader.prepare("select count(*) from leads").get();
+    expect((await request("DELETE", `/api/leads/${id}`)).json().diskPending).toBe(true);
+    // The server stops before the reader lets go.
+    await app.close();
+    await database.close();
+    reader.exec("COMMIT");
+    reader.close();
 
-      database = openSqlite(file);
-      app = await buildTestApp(database, { JWT_SECRET: testSecret }, { now: () => clock });
-      await waitFor(
-        async () => (await request("GET", "/api/leads/stats")).json().erasuresPendingOnDisk === 0,
-      );
-      expectNoTrace(file, [word, "Wilhelmina", "wilhelmina@quist.example"]);
-    },
-  );
+    database = openSqlite(file);
+    app = await buildTestApp(database, { JWT_SECRET: testSecret }, { now: () => clock });
+    await waitFor(
+      async () => (await request("GET", "/api/leads/stats")).json().erasuresPendingOnDisk === 0,
+    );
+    expectNoTrace(file, [word, "Wilhelmina", "wilhelmina@quist.example"]);
+  });
 
   it("answers 404 for a lead that does not exist, or no longer does, and 400 for a bad ID", async () => {
     const id = await seed("Mei", "Physio booking");
