@@ -36,6 +36,7 @@ export default [
     index("routes/admin/home.tsx"),
     route("leads", "routes/admin/leads.tsx"),
     route("spam", "routes/admin/spam.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
   ]),
 
   // The fixed redirects and "any other path → /" (docs/product.md, "Redirects"), mirrored by the

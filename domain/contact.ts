@@ -26,67 +26,66 @@ const name = (invalid: string) =>
  * beyond a size bound and NUL; a missing or null one is "". The bounds are ours, not fixed, so
  * they are checked last, once every fixed rule has passed.
  */
-export const contactRequest = z
-  .object(
-    {
-      email: z
-        .string({ error: contactTexts.invalidEmail })
-        .check(
-          z.trim(),
-          z.maxLength(limits.email, { error: contactTexts.invalidEmail }),
-          z.refine(isValidEmail, { error: contactTexts.invalidEmail }),
-          z.describe("An e-mail address, at most 320 characters."),
-        ),
-      firstName: name(contactTexts.invalidFirstName),
-      lastName: name(contactTexts.invalidLastName),
-      message: z.pipe(
-        z.optional(
-          z.nullable(
-            z
-              .string({ error: contactTexts.invalidMessage })
-              .check(
-                z.trim(),
-                textCheck(contactTexts.invalidMessage),
-                z.describe(`At most ${limits.message} characters.`),
-              ),
-          ),
-        ),
-        z.transform((message) => message ?? ""),
-      ),
-      /** The page the form was sent from (the lead's source); a path, kept only if short. */
-      sourcePage: z.optional(z.catch(z.string().check(z.maxLength(200)), "")),
-      // Where the visit came from and when the form was first used: hints, cleaned and cut to
-      // size on the server, never a reason to refuse a lead.
-      referrer: z.optional(
-        z.catch(z.string().check(z.describe("The landing page's referrer.")), ""),
-      ),
-      utmSource: z.optional(z.catch(z.string(), "")),
-      utmMedium: z.optional(z.catch(z.string(), "")),
-      utmCampaign: z.optional(z.catch(z.string(), "")),
-      formToken: z.optional(
-        z.catch(
-          z
-            .string()
-            .check(z.describe("From GET /api/leads/contact-token, when the form was first used.")),
-          "",
-        ),
-      ),
-      [honeypotField]: z.optional(z.catch(z.string(), "")),
-    },
-    // Not even an object: the first rule in the fixed order (the email) fails first.
-    { error: contactTexts.invalidEmail },
-  )
-  .check(
-    z.refine(
-      (lead) => lead.firstName.length <= limits.name && lead.lastName.length <= limits.name,
-      {
-        error: contactTexts.nameTooLong,
-      },
+export const contactFields = {
+  email: z
+    .string({ error: contactTexts.invalidEmail })
+    .check(
+      z.trim(),
+      z.maxLength(limits.email, { error: contactTexts.invalidEmail }),
+      z.refine(isValidEmail, { error: contactTexts.invalidEmail }),
+      z.describe("An e-mail address, at most 320 characters."),
     ),
-    z.refine((lead) => lead.message.length <= limits.message, {
-      error: contactTexts.messageTooLong,
-    }),
-  );
+  firstName: name(contactTexts.invalidFirstName),
+  lastName: name(contactTexts.invalidLastName),
+  message: z.pipe(
+    z.optional(
+      z.nullable(
+        z
+          .string({ error: contactTexts.invalidMessage })
+          .check(
+            z.trim(),
+            textCheck(contactTexts.invalidMessage),
+            z.describe(`At most ${limits.message} characters.`),
+          ),
+      ),
+    ),
+    z.transform((message) => message ?? ""),
+  ),
+  /** The page the form was sent from (the lead's source); a path, kept only if short. */
+  sourcePage: z.optional(z.catch(z.string().check(z.maxLength(200)), "")),
+  // Where the visit came from and when the form was first used: hints, cleaned and cut to
+  // size on the server, never a reason to refuse a lead.
+  referrer: z.optional(z.catch(z.string().check(z.describe("The landing page's referrer.")), "")),
+  utmSource: z.optional(z.catch(z.string(), "")),
+  utmMedium: z.optional(z.catch(z.string(), "")),
+  utmCampaign: z.optional(z.catch(z.string(), "")),
+  formToken: z.optional(
+    z.catch(
+      z
+        .string()
+        .check(z.describe("From GET /api/leads/contact-token, when the form was first used.")),
+      "",
+    ),
+  ),
+  [honeypotField]: z.optional(z.catch(z.string(), "")),
+};
+
+/** The bounds that are ours, checked once every fixed rule has passed. */
+type Bounded = { firstName: string; lastName: string; message: string };
+export const contactBounds = [
+  z.refine<Bounded>(
+    (lead) => lead.firstName.length <= limits.name && lead.lastName.length <= limits.name,
+    { error: contactTexts.nameTooLong },
+  ),
+  z.refine<Bounded>((lead) => lead.message.length <= limits.message, {
+    error: contactTexts.messageTooLong,
+  }),
+] as const;
+
+export const contactRequest = z
+  // Not even an object: the first rule in the fixed order (the email) fails first.
+  .object(contactFields, { error: contactTexts.invalidEmail })
+  .check(...contactBounds);
 
 export type ContactRequest = {
   readonly firstName: string;

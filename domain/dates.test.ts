@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   addWorkingDays,
+  dateTimeLabel,
+  dayLabel,
   isCalendarDate,
+  isoInZone,
   isTimeZone,
   startOfDay,
   todayIn,
@@ -96,5 +99,75 @@ describe("the owner's time zone", () => {
     expect(isTimeZone("UTC")).toBe(true);
     expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+  });
+});
+
+describe("times as the owner reads them", () => {
+  it("writes an instant as local ISO 8601 with the zone's offset, without milliseconds", () => {
+    expect(isoInZone("2026-11-25T18:01:45.123Z", "America/New_York")).toBe(
+      "2026-11-25T13:01:45-05:00",
+    );
+    expect(isoInZone("2026-11-25T18:01:45.999Z", "UTC")).toBe("2026-11-25T18:01:45+00:00");
+    // Half and three-quarter hour offsets, on both sides of UTC.
+    expect(isoInZone("2026-11-25T18:01:45.000Z", "Asia/Kolkata")).toBe("2026-11-25T23:31:45+05:30");
+    expect(isoInZone("2026-11-25T18:01:45.000Z", "Asia/Kathmandu")).toBe(
+      "2026-11-25T23:46:45+05:45",
+    );
+    expect(isoInZone("2026-11-25T18:01:45.000Z", "America/St_Johns")).toBe(
+      "2026-11-25T14:31:45-03:30",
+    );
+    // Past midnight there: the local date, not UTC's.
+    expect(isoInZone("2026-11-26T03:30:00.000Z", "America/New_York")).toBe(
+      "2026-11-25T22:30:00-05:00",
+    );
+    expect(isoInZone("not a date", "UTC")).toBe("not a date");
+  });
+
+  it("keeps the offset right across New York's daylight-saving changes", () => {
+    // 8 March 2026, 2:00 EST becomes 3:00 EDT: a second before and the jump itself.
+    expect(isoInZone("2026-03-08T06:59:59.000Z", "America/New_York")).toBe(
+      "2026-03-08T01:59:59-05:00",
+    );
+    expect(isoInZone("2026-03-08T07:00:00.000Z", "America/New_York")).toBe(
+      "2026-03-08T03:00:00-04:00",
+    );
+    // 1 November 2026, 2:00 EDT becomes 1:00 EST: 1:30 happens twice, told apart by the offset.
+    expect(isoInZone("2026-11-01T05:30:00.000Z", "America/New_York")).toBe(
+      "2026-11-01T01:30:00-04:00",
+    );
+    expect(isoInZone("2026-11-01T06:30:00.000Z", "America/New_York")).toBe(
+      "2026-11-01T01:30:00-05:00",
+    );
+    // Every written time names the instant it came from.
+    for (const iso of ["2026-03-08T07:00:00.000Z", "2026-11-01T05:30:00.000Z"])
+      expect(new Date(isoInZone(iso, "America/New_York")).toISOString()).toBe(iso);
+  });
+
+  it("says a day with its weekday, and the year only when it is not this year's", () => {
+    expect(dayLabel("2026-11-20")).toBe("Fri, Nov 20");
+    expect(dayLabel("2026-11-20", "2026-11-23")).toBe("Fri, Nov 20");
+    expect(dayLabel("2026-12-28", "2027-01-04")).toBe("Mon, Dec 28, 2026");
+  });
+
+  it("says an instant on the owner's clock, with the year only when it is not this year there", () => {
+    const now = new Date("2026-11-25T18:30:00.000Z");
+    expect(dateTimeLabel("2026-11-25T18:01:45.000Z", "America/New_York", now)).toBe(
+      "Wed, Nov 25, 1:01 PM",
+    );
+    expect(dateTimeLabel("2026-11-25T18:01:45.000Z", "UTC", now)).toBe("Wed, Nov 25, 6:01 PM");
+    expect(dateTimeLabel("2026-11-26T04:05:00.000Z", "America/New_York", now)).toBe(
+      "Wed, Nov 25, 11:05 PM",
+    );
+    expect(dateTimeLabel("2026-11-25T05:00:00.000Z", "America/New_York", now)).toBe(
+      "Wed, Nov 25, 12:00 AM",
+    );
+    // New Year's Eve in New York is already the new year in UTC: the year is New York's.
+    const newYear = new Date("2027-01-01T03:00:00.000Z");
+    expect(dateTimeLabel("2026-12-31T23:00:00.000Z", "America/New_York", newYear)).toBe(
+      "Thu, Dec 31, 6:00 PM",
+    );
+    expect(dateTimeLabel("2026-12-31T23:00:00.000Z", "UTC", newYear)).toBe(
+      "Thu, Dec 31, 2026, 11:00 PM",
+    );
   });
 });

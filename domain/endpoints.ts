@@ -12,11 +12,14 @@ import {
   sessionResponse,
   signupBody,
 } from "./auth.ts";
+import { bookingEndpoints } from "./booking-endpoints.ts";
 import { contactRequest } from "./contact.ts";
 import { contactTokenPath } from "./contact-texts.ts";
 import { bulkUnknown, bulkUpdateBody, bulkUpdated } from "./lead-bulk.ts";
+import { leadChangesQuery, liveChanges } from "./lead-changes.ts";
 import { leadExportQuery, leadList, leadListQuery } from "./lead-filters.ts";
-import { leadHistory, leadIdParams } from "./lead-record.ts";
+import { backFromSpam, erasedLeads, leadIdsBody, movedToSpam } from "./lead-moves.ts";
+import { leadHistory, leadIdParams, leadRecord } from "./lead-record.ts";
 import { leadStats } from "./lead-stats.ts";
 import { leadConflict, leadSaved, leadUpdateBody } from "./lead-update.ts";
 import { pagedListQuery } from "./paging.ts";
@@ -32,7 +35,8 @@ import { formTokenResponse, spamLead, spamList } from "./spam.ts";
 const listDescription =
   "Admins only. Keyset paging: `limit` (default 50, at most 200) and the `cursor` of the " +
   'previous page\'s `Link: <…>; rel="next"` header. Search (`q`: every word in the name, ' +
-  "e-mail or message, case-insensitive) and filters (`comm`, `lead`) ignore unknown values.";
+  "e-mail or message, case-insensitive) and filters (`comm`, `lead`) ignore unknown values. " +
+  "The first page (no `cursor`) says in `X-Total-Count` how many leads the list has in all.";
 
 export const endpoints = {
   health: {
@@ -251,11 +255,41 @@ export const endpoints = {
       description:
         "Admins only. Leads whose next follow-up is today or overdue in the owner's time zone " +
         "(TIMEZONE), oldest date first. Keyset paging like the lists: `limit` and the `cursor` " +
-        'of the previous page\'s `Link: <…>; rel="next"` header.',
+        "of the previous page's `Link: <…>; rel=\"next\"` header; the first page's " +
+        "`X-Total-Count` says how many are due in all.",
       tags: ["Leads"],
       security: tokenSecurity,
       querystring: pagedListQuery,
       response: { 200: leadList, ...errorResponses(400, 401, 403) },
+    },
+  },
+
+  leadChanges: {
+    method: "GET",
+    url: "/api/leads/changes",
+    schema: {
+      summary: "What changed since",
+      description:
+        "Admins only. The tracker's live updates: leads created or changed since `since`, " +
+        "which of them match the search and filters sent, the IDs that left the lists, and " +
+        "each list's count now. Asked every 15 seconds by an open tracker (ADR 021).",
+      tags: ["Leads"],
+      security: tokenSecurity,
+      querystring: leadChangesQuery,
+      response: { 200: liveChanges, ...errorResponses(400, 401, 403) },
+    },
+  },
+
+  lead: {
+    method: "GET",
+    url: "/api/leads/:id",
+    schema: {
+      summary: "One lead",
+      description: "Admins only. The lead as stored now (a link in the new-lead e-mail opens it).",
+      tags: ["Leads"],
+      security: tokenSecurity,
+      params: leadIdParams,
+      response: { 200: leadRecord, ...errorResponses(400, 401, 403, 404) },
     },
   },
 
@@ -343,6 +377,51 @@ export const endpoints = {
     },
   },
 
+  bulkSpam: {
+    method: "POST",
+    url: "/api/leads/bulk-spam",
+    schema: {
+      summary: "Move many leads to Spam",
+      description:
+        "Admins only. Moves up to 500 leads to Spam in one transaction, each kept whole so " +
+        "Not spam brings it back as it was. IDs already gone are listed under `missing`.",
+      tags: ["Spam"],
+      security: tokenSecurity,
+      body: leadIdsBody,
+      response: { 200: movedToSpam, ...errorResponses(400, 401, 403) },
+    },
+  },
+
+  bulkNotSpam: {
+    method: "POST",
+    url: "/api/leads/bulk-not-spam",
+    schema: {
+      summary: "Bring many leads back from Spam",
+      description:
+        "Admins only. Not spam for up to 500 leads in one transaction (the Undo of a move to " +
+        "Spam). IDs no longer in Spam are listed under `missing`.",
+      tags: ["Spam"],
+      security: tokenSecurity,
+      body: leadIdsBody,
+      response: { 200: backFromSpam, ...errorResponses(400, 401, 403) },
+    },
+  },
+
+  bulkErase: {
+    method: "POST",
+    url: "/api/leads/bulk-erase",
+    schema: {
+      summary: "Erase many leads",
+      description:
+        "Admins only. Erases up to 500 leads or spam submissions for good, in one transaction, " +
+        "as DELETE /api/leads/{id} does one. IDs already gone are listed under `missing`.",
+      tags: ["Leads"],
+      security: tokenSecurity,
+      body: leadIdsBody,
+      response: { 200: erasedLeads, ...errorResponses(400, 401, 403) },
+    },
+  },
+
   eraseLead: {
     method: "DELETE",
     url: "/api/leads/:id",
@@ -396,8 +475,10 @@ export const endpoints = {
     schema: {
       summary: "Not spam",
       description:
-        "Admins only. Moves a spam submission to New Leads as an UNREAD, WARM lead and " +
-        "queues its notification e-mail, like a lead that had arrived normally.",
+        "Admins only. Brings a lead back from Spam. One the owner marked as spam returns as " +
+        "it was: its statuses, notes, follow-up date and history. One judged spam on arrival " +
+        "becomes an UNREAD, WARM lead in New Leads and its notification e-mail is queued, " +
+        "like a lead that had arrived normally.",
       tags: ["Spam"],
       security: tokenSecurity,
       params: leadIdParams,
@@ -415,8 +496,9 @@ export const endpoints = {
     schema: {
       summary: "Mark as spam",
       description:
-        "Admins only. Moves a lead to Spam (its history is not kept); repeats of its message " +
-        "are then kept as spam too. Not spam brings it back.",
+        "Admins only. Moves a lead to Spam, kept whole (statuses, notes, follow-up date, " +
+        "history) for 30 days; repeats of its message are then kept as spam too. Not spam " +
+        "brings it back as it was.",
       tags: ["Spam"],
       security: tokenSecurity,
       params: leadIdParams,
@@ -427,6 +509,8 @@ export const endpoints = {
       },
     },
   },
+
+  ...bookingEndpoints,
 
   leadHistory: {
     method: "GET",

@@ -74,7 +74,9 @@ export const leadFilterQuery = {
       z
         .string()
         .check(
-          z.describe('A lead source label (the lead\'s `Source`, e.g. "google" or "direct").'),
+          z.describe(
+            'A lead source label (the lead\'s `Source`, e.g. "google" or "direct"); a site\'s host (google.com) finds the leads of its name.',
+          ),
         ),
       "",
     ),

@@ -20,6 +20,30 @@ export const leadStatuses = ["CONVERTED", "ABANDONED", "COLD", "WARM", "HOT"] as
 export type CommStatus = (typeof commStatuses)[number];
 export type LeadStatus = (typeof leadStatuses)[number];
 
+/**
+ * The statuses in the order a lead moves through them, as the admin's selects offer them; the
+ * lists above keep the spec's order, which the API's messages quote.
+ */
+export const commStatusesInOrder = [
+  "UNREAD",
+  "REPLIED",
+  "CONVERSING",
+  "RESOLVED",
+  "NO CONTACT",
+  "DEAD",
+] as const satisfies readonly CommStatus[];
+export const leadStatusesInOrder = [
+  "HOT",
+  "WARM",
+  "COLD",
+  "CONVERTED",
+  "ABANDONED",
+] as const satisfies readonly LeadStatus[];
+
+/** A status as the owner reads it, in sentence case ("No contact"); the value stays as it is. */
+export const statusLabel = (status: CommStatus | LeadStatus) =>
+  status.charAt(0) + status.slice(1).toLowerCase();
+
 export const leadTexts = Object.freeze({
   saved: "Saved changes!",
   /**
@@ -46,7 +70,8 @@ export const leadTexts = Object.freeze({
 });
 
 /** Lowercase or uppercase hex UUID, any version: a lead ID (docs/product.md, "The lead record"). */
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID in its usual text form (any case). */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string =>
   typeof value === "string" && uuidPattern.test(value);
 
@@ -114,7 +139,13 @@ export const leadEvent = z
   .object({
     ID: z.string(),
     LeadID: z.string(),
-    Field: z.enum(["CommStatus", "LeadStatus", "Notes", "NextFollowUp"]),
+    Field: z
+      .enum(["CommStatus", "LeadStatus", "Notes", "NextFollowUp", "Meeting"])
+      .check(
+        z.describe(
+          'A field, or "Meeting": From and To are its start (ISO 8601, UTC), "" before it was booked, "cancelled" after.',
+        ),
+      ),
     From: z.string(),
     To: z.string(),
     By: z.string().check(z.describe("The e-mail of the account that made the change.")),

@@ -1,7 +1,10 @@
 import * as z from "zod/mini";
 import { type LeadStatus, leadStatuses } from "./lead-record.ts";
 
-/** The dashboard's numbers (`GET /api/leads/stats`): counts, weeks, speed to lead, sources. */
+/**
+ * The dashboard's numbers (`GET /api/leads/stats`): counts, weeks, speed to lead, sources, top
+ * pages.
+ */
 
 const statusCounts = z.object(
   Object.fromEntries(leadStatuses.map((status) => [status, z.number()])) as Record<
@@ -59,6 +62,21 @@ export const leadStats = z
           }),
         )
         .check(z.describe("Leads of the last 30 days by source, most first (at most 10).")),
+    ),
+    // Added with issue 24: optional, so a client reads an older answer too.
+    topPages: z.optional(
+      z
+        .array(
+          z.object({
+            page: z.string().check(z.describe("The site's path the lead's form was sent from.")),
+            leads: z.number(),
+          }),
+        )
+        .check(
+          z.describe(
+            "Leads of the last 30 days by the page that brought them (SourcePage), most first (at most 10). Leads whose page is not known are left out.",
+          ),
+        ),
     ),
     timeZone: z.optional(
       z.string().check(z.describe("The owner's time zone: months and weeks start there.")),

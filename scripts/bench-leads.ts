@@ -53,7 +53,7 @@ const words = [
   "vet",
 ];
 
-const sources = ["direct", "direct", "google", "newsletter", "facebook.com", "yelp"];
+const sources = ["direct", "direct", "google", "newsletter", "facebook", "yelp"];
 /** Spam kept for review: a bot wave's worth, beside the leads. */
 const spamCount = Math.max(100, Math.round(leadCount / 20));
 

@@ -10,7 +10,7 @@
 
 import { addDays, todayIn } from "../domain/dates.ts";
 import { commStatuses, type LeadStatus } from "../domain/lead-record.ts";
-import type { LeadSource } from "../domain/lead-source.ts";
+import { type LeadSource, leadSourceOf } from "../domain/lead-source.ts";
 import { loadConfig } from "../server/config.ts";
 import { createContactLead } from "../server/contact/lead-intake.repository.ts";
 import { connectDatabase } from "../server/db/connect.ts";
@@ -145,69 +145,24 @@ const details = [
   "",
 ];
 
-/** Where visits came from: a page and, for some, a referrer or a campaign. */
+/**
+ * Where visits came from: a page and, for some, a referrer or a campaign, labelled as the
+ * contact form labels them (a site by its name: google, duckduckgo, instagram).
+ */
 const visits: Array<{ page: string; source: LeadSource | undefined }> = [
   { page: "/home", source: undefined },
-  {
-    page: "/home",
-    source: {
-      referrer: "https://www.google.com/",
-      utmSource: null,
-      utmMedium: null,
-      utmCampaign: null,
-      source: "google",
-    },
-  },
-  {
-    page: "/previous-work",
-    source: {
-      referrer: "https://www.google.com/",
-      utmSource: null,
-      utmMedium: null,
-      utmCampaign: null,
-      source: "google",
-    },
-  },
+  { page: "/home", source: leadSourceOf({ referrer: "https://www.google.com/" }) },
+  { page: "/previous-work", source: leadSourceOf({ referrer: "https://www.google.com/" }) },
   {
     page: "/home3",
-    source: {
-      referrer: null,
-      utmSource: "flyer",
-      utmMedium: "print",
-      utmCampaign: "spring-market",
-      source: "flyer",
-    },
+    source: leadSourceOf({ utmSource: "flyer", utmMedium: "print", utmCampaign: "spring-market" }),
   },
-  {
-    page: "/guides/wordpress",
-    source: {
-      referrer: "https://duckduckgo.com/",
-      utmSource: null,
-      utmMedium: null,
-      utmCampaign: null,
-      source: "duckduckgo.com",
-    },
-  },
+  { page: "/guides/wordpress", source: leadSourceOf({ referrer: "https://duckduckgo.com/" }) },
   {
     page: "/home2",
-    source: {
-      referrer: null,
-      utmSource: "newsletter",
-      utmMedium: "email",
-      utmCampaign: "november",
-      source: "newsletter",
-    },
+    source: leadSourceOf({ utmSource: "newsletter", utmMedium: "email", utmCampaign: "november" }),
   },
-  {
-    page: "/about",
-    source: {
-      referrer: "https://www.instagram.com/",
-      utmSource: null,
-      utmMedium: null,
-      utmCampaign: null,
-      source: "instagram.com",
-    },
-  },
+  { page: "/about", source: leadSourceOf({ referrer: "https://www.instagram.com/" }) },
 ];
 
 const day = 24 * 60 * 60 * 1000;
@@ -273,10 +228,15 @@ for (let i = 0; i < count; i++) {
           );
   const at = new Date(Math.min(now, arrived.getTime() + ((i % 5) + 1) * day));
   const notes = lead === "HOT" ? { Notes: "Wants a call next week about timings and budget." } : {};
-  // Conversations under way have a next step: a few overdue, some today, most ahead.
+  // Conversations under way have a next step: a few overdue, some today, most ahead. Never
+  // before the day the lead was worked (so never before the day it arrived, in the owner's
+  // zone): a lead that came in yesterday cannot be three days overdue. Dates as YYYY-MM-DD
+  // compare as text.
+  const planned = addDays(todayIn(config.timeZone), (i % 9) - 3);
+  const workedOn = todayIn(config.timeZone, at);
   const followUp =
     (comm === "REPLIED" || comm === "CONVERSING") && i % 2 === 0
-      ? { NextFollowUp: addDays(todayIn(config.timeZone), (i % 9) - 3) }
+      ? { NextFollowUp: planned.localeCompare(workedOn) < 0 ? workedOn : planned }
       : {};
   await updateLead(
     db,

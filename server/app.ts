@@ -10,6 +10,8 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { signingKeyFor } from "./auth/secret.ts";
 import type { TokenSettings } from "./auth/tokens.ts";
 import { type BackgroundJobs, type JobOptions, startBackgroundJobs } from "./background-jobs.ts";
+import { manageKey } from "./booking/booking.repository.ts";
+import { bookingRoutes } from "./booking/booking.routes.ts";
 import type { Config } from "./config.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import { contactFormPages } from "./contact/contact-form-page.ts";
@@ -61,7 +63,16 @@ export async function buildApp(
   const metrics = createMetrics(database.db, { redis });
   registerMetrics(app, metrics, config.metricsToken);
   const clock = deps.now ?? (() => new Date());
-  const jobs = startBackgroundJobs({ config, database, metrics, clock, log: app.log, jobs: deps });
+  const signingKey = await signingKeyFor(config, database);
+  const jobs = startBackgroundJobs({
+    config,
+    database,
+    metrics,
+    clock,
+    log: app.log,
+    jobs: deps,
+    manageKey: manageKey(signingKey),
+  });
   // Shut down in reverse order of start-up: stop the jobs, then let go of Redis and the database.
   app.addHook("onClose", async () => {
     await jobs.stop();
@@ -75,7 +86,7 @@ export async function buildApp(
   app.decorate("clock", clock);
   app.decorate("metrics", metrics);
   app.decorate("tokens", {
-    key: await signingKeyFor(config, database),
+    key: signingKey,
     issuer: config.tokenIssuer,
   } satisfies TokenSettings);
   app.decorate("outbox", jobs.outbox);
@@ -101,6 +112,7 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
+  await app.register(bookingRoutes);
   // The build as it is now: build/ may be switched to a newer one later (scripts/build.ts),
   // but this server keeps serving the one whose files it indexed.
   const site =

@@ -30,8 +30,10 @@ export function startBackgroundJobs(options: {
   clock: () => Date;
   log: FastifyBaseLogger;
   jobs?: JobOptions;
+  /** The key booking e-mails make the visitor's manage link with. */
+  manageKey?: Uint8Array;
 }) {
-  const { config, database, metrics, clock, log, jobs = {} } = options;
+  const { config, database, metrics, clock, log, jobs = {}, manageKey } = options;
   const { db } = database;
   const stops: Array<() => unknown> = [];
 
@@ -45,6 +47,7 @@ export function startBackgroundJobs(options: {
         notifyEmail: config.notifyEmail,
         siteUrl: config.siteUrl,
         timeZone: config.timeZone,
+        ...(manageKey ? { manageKey } : {}),
       },
       intervalMs: jobs.outboxIntervalMs,
       leaseMs: config.outboxLeaseMs,

@@ -180,4 +180,14 @@ describe("loadConfig", () => {
     for (const bad of ["24", "-1", "8am", "on", "8.5"])
       expect(problemsOf({ DIGEST_HOUR: bad })[0], bad).toMatch(/^DIGEST_HOUR: /);
   });
+
+  it("reads BOOKING_REMINDER_HOURS as 1 to 168 hours (24 by default) or off", () => {
+    expect(loadConfig({}).bookingReminderHours).toBe(24);
+    expect(loadConfig({ BOOKING_REMINDER_HOURS: "off" }).bookingReminderHours).toBeNull();
+    expect(loadConfig({ BOOKING_REMINDER_HOURS: "2" }).bookingReminderHours).toBe(2);
+    for (const bad of ["0", "169", "1.5", "soon"])
+      expect(problemsOf({ BOOKING_REMINDER_HOURS: bad })[0], bad).toMatch(
+        /^BOOKING_REMINDER_HOURS: /,
+      );
+  });
 });

@@ -34,6 +34,8 @@ export type Config = Readonly<{
   timeZone: string;
   /** The hour (0–23, in timeZone) the daily digest goes out, or null when it is off. */
   digestHour: number | null;
+  /** Hours before a booked call the visitor is reminded (BOOKING_REMINDER_HOURS); null: never. */
+  bookingReminderHours: number | null;
   /** Redis for rate limits shared by several instances (REDIS_URL); unset: PostgreSQL or memory. */
   redisUrl: string | undefined;
   /** What every key this site writes to Redis starts with (REDIS_KEY_PREFIX). */
@@ -119,6 +121,14 @@ const digestHour: Check<number | null> = (v) => {
   return /^\d{1,2}$/.test(v) && Number(v) <= 23
     ? ok(Number(v))
     : fail('must be an hour from 0 to 23, or "off"');
+};
+
+const reminderHours: Check<number | null> = (v) => {
+  if (v === undefined) return ok(24);
+  if (v === "off") return ok(null);
+  return /^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 168
+    ? ok(Number(v))
+    : fail('must be a whole number of hours from 1 to 168, or "off"');
 };
 
 /** proxy-addr's named ranges, accepted as TRUST_PROXY entries like addresses. */
@@ -234,6 +244,7 @@ export function loadConfig(
     trustProxy: read("TRUST_PROXY", trustProxy),
     timeZone: read("TIMEZONE", timeZone),
     digestHour: read("DIGEST_HOUR", digestHour),
+    bookingReminderHours: read("BOOKING_REMINDER_HOURS", reminderHours),
     outboxLeaseMs: read("OUTBOX_LEASE_SECONDS", outboxLease),
     redisUrl: read("REDIS_URL", redisUrl),
     redisKeyPrefix: read("REDIS_KEY_PREFIX", redisKeyPrefix),

@@ -158,6 +158,9 @@ describe("GET /metrics", () => {
         METRICS_TOKEN: token,
         SMTP_URL: "smtp://127.0.0.1:1",
         NOTIFY_EMAIL: "owner@example.com",
+        // Only the three leads' e-mails: after the digest's hour, the day's digest would be
+        // a fourth failed send, or not, as the timing falls.
+        DIGEST_HOUR: "off",
       });
       try {
         for (let n = 0; n < 3; n++) expect((await app.inject(contact(n))).statusCode).toBe(201);

@@ -37,9 +37,10 @@ const fieldBase =
   "mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper text-ink placeholder:text-muted focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong";
 /** Inputs, selects and text areas: roomy in public forms, compact in the admin's tools. */
 export const fieldClass = `${fieldBase} px-1.5 py-1.5 text-lg`;
-export const compactFieldClass = `${fieldBase} px-1 py-1`;
+// The admin's fields are 44 px tall at least below 1024 px, under a thumb (WCAG 2.5.5).
+export const compactFieldClass = `${fieldBase} px-1 py-1 max-[1023px]:min-h-[44px]`;
 /** The admin's densest controls: a lead row's selects, the bulk bar. */
-export const rowFieldClass = `${fieldBase} px-0.5 py-0.5 text-sm`;
+export const rowFieldClass = `${fieldBase} px-0.5 py-0.5 text-sm max-[1023px]:min-h-[44px]`;
 
 /**
  * A form's one live region, always present so each new message is announced; the form

@@ -63,7 +63,8 @@ const buttonStyles = {
   danger: "bg-error-strong text-paper hover:bg-ink",
 } as const;
 
-const buttonSizes = { md: "h-6 px-3", sm: "h-5 px-2" } as const;
+// sm is 44 px tall below 1024 px, where it is under a thumb (WCAG 2.5.5), 40 px at a desk.
+const buttonSizes = { md: "h-6 px-3", sm: "h-[44px] px-2 min-[1024px]:h-5" } as const;
 
 /** The one button look, for links and buttons alike: md for calls to action, sm inside tools. */
 export function buttonClass(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { requireAdmin } from "../auth/guards.ts";
+import { availabilityRoutes, meetingsRoutes } from "../booking/booking.routes.ts";
 import { triageRoutes } from "../leads/lead-triage.routes.ts";
 import { leadsRoutes } from "../leads/leads.routes.ts";
 import { settingsRoutes } from "./settings.routes.ts";
@@ -18,4 +19,6 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(leadsRoutes);
   await app.register(triageRoutes);
   await app.register(settingsRoutes);
+  await app.register(availabilityRoutes);
+  await app.register(meetingsRoutes);
 }

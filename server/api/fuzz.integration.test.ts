@@ -242,6 +242,28 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
       case endpoints.refresh:
       case endpoints.logout:
         return { tables: ["refresh_tokens"], insertOnly: false };
+      case endpoints.book:
+        // A booking is a lead (or spam kept for review) and its meeting's claims.
+        return {
+          tables:
+            status === 201
+              ? [
+                  "leads",
+                  "outbox",
+                  "spam_leads",
+                  "form_token_uses",
+                  "meetings",
+                  "meeting_claims",
+                  "meeting_day_places",
+                ]
+              : [],
+          insertOnly: true,
+        };
+      case endpoints.saveAvailability:
+        return {
+          tables: request.token === "admin" && status === 200 ? ["booking_settings"] : [],
+          insertOnly: false,
+        };
       case endpoints.updateLead:
       case endpoints.bulkUpdate:
         return {
@@ -251,6 +273,9 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
       case endpoints.eraseLead:
       case endpoints.markSpam:
       case endpoints.notSpam:
+      case endpoints.bulkErase:
+      case endpoints.bulkSpam:
+      case endpoints.bulkNotSpam:
         return {
           tables:
             request.token === "admin" && status === 200

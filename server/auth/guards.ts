@@ -44,6 +44,13 @@ export function requireAdmin(db: Db, tokens: TokenSettings) {
   };
 }
 
+/**
+ * The admin behind a request in the admin scope, for history and the audit trail; "unknown"
+ * only if a route outside that scope asks.
+ */
+export const actorOf = (request: { admin?: { id: string; email: string } | undefined }) =>
+  request.admin ?? { id: null, email: "unknown" };
+
 declare module "fastify" {
   interface FastifyRequest {
     /** The admin making the request, set by requireAdmin. */

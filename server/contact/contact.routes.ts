@@ -6,16 +6,16 @@ import {
   contactOutcomes,
   outcomeForMessage,
 } from "../../domain/contact-outcomes.ts";
-import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
+import { contactTexts } from "../../domain/contact-texts.ts";
 import { endpoints } from "../../domain/endpoints.ts";
-import { leadSourceOf, utmOf, type VisitSource } from "../../domain/lead-source.ts";
-import type { SpamReason } from "../../domain/spam.ts";
+import { leadSourceOf } from "../../domain/lead-source.ts";
 import { typed } from "../api/contracts.ts";
 import { databaseTrouble, unavailableRetryAfterSeconds } from "../db/unavailable.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import type { PostedContact } from "./contact-form-page.ts";
-import { checkFormToken, formTokenKey, issueFormToken } from "./form-token.ts";
+import { formTokenKey, issueFormToken } from "./form-token.ts";
 import { createLeadWriter } from "./lead-writer.ts";
+import { judgeSubmission, sourcePageOf, visitOf } from "./submission.ts";
 
 export type ContactRoutesOptions = {
   /**
@@ -39,71 +39,6 @@ const isFormPost = (request: FastifyRequest) =>
   (request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
 const isJson = (request: FastifyRequest) =>
   (request.headers["content-type"] ?? "").startsWith("application/json");
-
-/**
- * The page of this site the form was sent from, kept with the lead as a short path: what the
- * form sends, else the Referer when it is one of this site's own pages. Another site's Referer
- * (a search results page) says where a visitor came from, never which of our pages the form
- * was on; a "path" that leaves the site (`//evil.example/x`) is no page of ours either.
- */
-function sourcePageOf(
-  sent: string | undefined,
-  request: FastifyRequest,
-  ownHosts: readonly string[],
-): string | null {
-  const base = "http://site.invalid";
-  try {
-    if (sent) {
-      const url = new URL(sent, base);
-      return url.origin === base && url.pathname.length <= 200 ? url.pathname : null;
-    }
-    const referer = request.headers.referer;
-    if (typeof referer !== "string") return null;
-    const url = new URL(referer);
-    const own = ownHosts.some((host) => host.toLowerCase() === url.hostname.toLowerCase());
-    return own && url.pathname.length <= 200 ? url.pathname : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Where the visit came from. The form sends what the browser kept from the landing page; a
- * form posted without JavaScript has only its Referer (the page it was on), whose query still
- * holds the campaign tags when the visitor landed on that page.
- */
-function visitOf(body: VisitSource, request: FastifyRequest): VisitSource {
-  if (body.referrer || body.utmSource || body.utmMedium || body.utmCampaign) return body;
-  const referer = request.headers.referer;
-  if (typeof referer !== "string") return {};
-  try {
-    return { referrer: referer, ...utmOf(new URL(referer).search) };
-  } catch {
-    return {};
-  }
-}
-
-/**
- * Whether a request without a usable timing token may be judged like a form posted without
- * JavaScript, by the other rules alone: it is a form post, or it does not come from this site's
- * pages (no Origin of ours: an API client, a script). A JSON post from our own page was sent
- * by the form's script, which always asks for a token first; leaving it out is a bot skipping
- * the clock.
- */
-function looksSentWithoutScript(request: FastifyRequest, ownHosts: readonly string[]): boolean {
-  if (isFormPost(request)) return true;
-  const origin = request.headers.origin;
-  if (typeof origin !== "string") return true;
-  try {
-    const host = new URL(origin).hostname.toLowerCase();
-    return !ownHosts.some((own) => own.toLowerCase() === host);
-  } catch {
-    return true;
-  }
-}
-
-/** Bots fill every field; people never see this one. */
-const honeypotFilled = (value: unknown) => typeof value === "string" && value.trim() !== "";
 
 export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOptions) {
   await app.register(formbody, { bodyLimit: contactBodyLimit });
@@ -183,19 +118,16 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
       }
     },
     handler: async (request, reply) => {
-      const { email, firstName, lastName, message, sourcePage, formToken } = request.body;
+      const { email, firstName, lastName, message, sourcePage } = request.body;
       const at = now();
       const ownHosts = [...siteHosts, request.hostname];
       // Spam is kept for the owner to review, and answered exactly like a lead: a bot learns
       // nothing from the answer, and a person wrongly judged is still in the Spam view.
-      const token = checkFormToken(formKey, formToken, at);
-      const spam: SpamReason | null = honeypotFilled(request.body[honeypotField])
-        ? "honeypot"
-        : token.kind === "spam"
-          ? token.reason
-          : token.kind === "absent" && !looksSentWithoutScript(request, ownHosts)
-            ? "no-token"
-            : null;
+      const { spam, token } = judgeSubmission(request, request.body, {
+        formKey,
+        now: at,
+        ownHosts,
+      });
       const result = await writer.write({
         lead: {
           email,

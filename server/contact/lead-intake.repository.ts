@@ -172,7 +172,7 @@ async function insertSpam(
 }
 
 /** The same email and message within ten minutes (a double click, a retry) is stored once. */
-async function insertContactLead(
+export async function insertContactLead(
   trx: Trx,
   { lead, now = new Date(), notify = false }: ContactLeadWrite,
 ): Promise<ContactLeadResult> {

@@ -13,6 +13,10 @@ import * as createSharedState from "./migrations/2026-11-25T06-00-shared-state.t
 import * as addTokenVersion from "./migrations/2026-11-26T09-00-token-version.ts";
 import * as createDiskErasures from "./migrations/2026-11-26T10-00-disk-erasures.ts";
 import * as createFormTokenUses from "./migrations/2026-11-26T11-00-form-token-uses.ts";
+import * as keepWorkedSpam from "./migrations/2026-11-26T12-00-spam-keeps-worked-leads.ts";
+import * as nameSourceSites from "./migrations/2026-11-26T13-00-source-site-names.ts";
+import * as createBooking from "./migrations/2026-11-27T09-00-booking.ts";
+import * as recordMeetings from "./migrations/2026-11-27T10-00-meeting-history.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -33,6 +37,10 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T09-00-token-version": addTokenVersion,
   "2026-11-26T10-00-disk-erasures": createDiskErasures,
   "2026-11-26T11-00-form-token-uses": createFormTokenUses,
+  "2026-11-26T12-00-spam-keeps-worked-leads": keepWorkedSpam,
+  "2026-11-26T13-00-source-site-names": nameSourceSites,
+  "2026-11-27T09-00-booking": createBooking,
+  "2026-11-27T10-00-meeting-history": recordMeetings,
 };
 
 /**

@@ -45,12 +45,24 @@ export type SpamLeadsTable = {
   message_hash: string | null;
   created_at: Timestamp;
   flagged_at: Timestamp;
+  /**
+   * A lead the owner marked as spam, as it was: its statuses, notes, follow-up, last update
+   * and history (JSON of its lead_events rows), so Not spam brings it back whole. All null
+   * for a submission judged spam on arrival.
+   */
+  comm_status: ColumnType<string | null, string | null | undefined, string | null>;
+  lead_status: ColumnType<string | null, string | null | undefined, string | null>;
+  notes: ColumnType<string | null, string | null | undefined, string | null>;
+  next_follow_up: ColumnType<string | null, string | null | undefined, string | null>;
+  lead_updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  history: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** Actions on data that is gone (an erased lead): who, what, when; no personal data. */
 export type AuditEventsTable = {
   id: string;
-  action: "lead.erased";
+  /** Erased for good; moved to Spam by the owner; brought back from Spam (Not spam, Undo). */
+  action: "lead.erased" | "lead.marked-spam" | "lead.restored";
   actor_id: string | null;
   actor_email: string;
   subject_id: string | null;
@@ -104,7 +116,7 @@ export type LeadEventsTable = {
   lead_id: string;
   actor_id: string | null;
   actor_email: string;
-  field: "CommStatus" | "LeadStatus" | "Notes" | "NextFollowUp";
+  field: "CommStatus" | "LeadStatus" | "Notes" | "NextFollowUp" | "Meeting";
   from_value: string;
   to_value: string;
   created_at: Timestamp;
@@ -142,6 +154,43 @@ export type FormTokenUsesTable = {
   expires_at: Timestamp;
 };
 
+/** Booking settings by name ("availability"), each one JSON value shared by every instance. */
+export type BookingSettingsTable = {
+  name: string;
+  value: string;
+  updated_at: Timestamp;
+};
+
+/** A call booked by a visitor, in UTC, with its manage token's hash. */
+export type MeetingsTable = {
+  id: string;
+  lead_id: string;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  /** The owner's date the meeting falls on. */
+  day: string;
+  status: "booked" | "cancelled";
+  sequence: ColumnType<number, number | undefined, number>;
+  token_hash: string;
+  visitor_time_zone: string | null;
+  cancelled_by: "visitor" | "owner" | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** A 5-minute block of time a booked meeting (and its buffer) holds; one meeting per block. */
+export type MeetingClaimsTable = {
+  block: ColumnType<number | string, number, number>;
+  meeting_id: string;
+};
+
+/** A booked meeting's numbered place among its day's, under the daily maximum. */
+export type MeetingDayPlacesTable = {
+  day: string;
+  place: number;
+  meeting_id: string;
+};
+
 export type Database = {
   leads: LeadsTable;
   outbox: OutboxTable;
@@ -155,6 +204,10 @@ export type Database = {
   rate_limit_counters: RateLimitCountersTable;
   disk_erasures: DiskErasuresTable;
   form_token_uses: FormTokenUsesTable;
+  booking_settings: BookingSettingsTable;
+  meetings: MeetingsTable;
+  meeting_claims: MeetingClaimsTable;
+  meeting_day_places: MeetingDayPlacesTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

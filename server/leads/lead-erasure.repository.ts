@@ -2,6 +2,7 @@ import { SqliteAdapter, sql, type Transaction } from "kysely";
 import { type Db, sqliteBusyTimeoutMs } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { recordAudit } from "./audit.ts";
 import { lockLead } from "./lead-lock.ts";
 import type { Actor } from "./lead-updates.repository.ts";
 
@@ -22,31 +23,53 @@ import type { Actor } from "./lead-updates.repository.ts";
  */
 export async function eraseLead(db: Db, id: string, actor: Actor, now = new Date()) {
   return db.transaction().execute(async (trx) => {
-    await lockLead(trx, id);
-    // Explicit, not left to ON DELETE CASCADE: erasure must not depend on a pragma.
-    await trx.deleteFrom("outbox").where("lead_id", "=", id).execute();
-    await trx.deleteFrom("lead_events").where("lead_id", "=", id).execute();
-    const lead = await trx.deleteFrom("leads").where("id", "=", id).executeTakeFirst();
-    const spam = await trx.deleteFrom("spam_leads").where("id", "=", id).executeTakeFirst();
-    if (Number(lead.numDeletedRows) + Number(spam.numDeletedRows) === 0) return false;
-    await trx
-      .insertInto("audit_events")
-      .values({
-        id: uuidv7(now.getTime()),
-        action: "lead.erased",
-        actor_id: actor.id,
-        actor_email: actor.email,
-        subject_id: id,
-        created_at: now.toISOString(),
-      })
-      .execute();
-    if (isSqlite(trx))
-      await trx
-        .insertInto("disk_erasures")
-        .values({ id: uuidv7(now.getTime()), created_at: now.toISOString() })
-        .execute();
-    return true;
+    const erased = await eraseIn(trx, id, actor, now);
+    if (erased) await recordDiskErasure(trx, now);
+    return erased;
   });
+}
+
+/**
+ * Erases many leads (or spam submissions) in one transaction, as eraseLead does one: those
+ * already gone (erased a moment ago in another tab) are reported, not an error, since what
+ * the owner asked for, that they be gone, holds.
+ */
+export async function eraseLeads(
+  db: Db,
+  ids: readonly string[],
+  actor: Actor,
+  now = new Date(),
+): Promise<{ erased: string[]; missing: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    const erased: string[] = [];
+    const missing: string[] = [];
+    // In ID order, so two erasures of overlapping leads take their locks in the same order.
+    for (const id of [...new Set(ids)].sort())
+      ((await eraseIn(trx, id, actor, now)) ? erased : missing).push(id);
+    if (erased.length > 0) await recordDiskErasure(trx, now);
+    return { erased, missing };
+  });
+}
+
+async function eraseIn(trx: Transaction<Database>, id: string, actor: Actor, now: Date) {
+  await lockLead(trx, id);
+  // Explicit, not left to ON DELETE CASCADE: erasure must not depend on a pragma.
+  await trx.deleteFrom("outbox").where("lead_id", "=", id).execute();
+  await trx.deleteFrom("lead_events").where("lead_id", "=", id).execute();
+  const lead = await trx.deleteFrom("leads").where("id", "=", id).executeTakeFirst();
+  const spam = await trx.deleteFrom("spam_leads").where("id", "=", id).executeTakeFirst();
+  if (Number(lead.numDeletedRows) + Number(spam.numDeletedRows) === 0) return false;
+  await recordAudit(trx, "lead.erased", id, actor, now);
+  return true;
+}
+
+/** SQLite: the erased rows' earlier pages wait in the write-ahead log; disk-erasure.ts ends that. */
+async function recordDiskErasure(trx: Transaction<Database>, now: Date) {
+  if (isSqlite(trx))
+    await trx
+      .insertInto("disk_erasures")
+      .values({ id: uuidv7(now.getTime()), created_at: now.toISOString() })
+      .execute();
 }
 
 const isSqlite = (db: Db | Transaction<Database>) =>

@@ -101,6 +101,66 @@ function whereContains(query: LeadQuery, words: readonly string[], postgres: boo
   return q;
 }
 
+/** A list's leads with its filters applied; the search is left to the caller. */
+function listQuery(
+  db: Db,
+  list: LeadList,
+  filters: LeadFilters,
+  today: CalendarDate | undefined,
+): LeadQuery {
+  let query: LeadQuery = db.selectFrom("leads").selectAll();
+  if (list !== "all") query = query.where("comm_status", list === "new" ? "=" : "<>", "UNREAD");
+  if (filters.comm) query = query.where("comm_status", "=", filters.comm);
+  if (filters.lead) query = query.where("lead_status", "=", filters.lead);
+  if (filters.due) {
+    if (!today) throw new Error("the due filter needs today's date");
+    query = whereDue(query, filters.due, today);
+  }
+  if (filters.source) query = query.where("source", "=", filters.source);
+  if (filters.active) query = whereActive(query);
+  return query;
+}
+
+/**
+ * How many leads a list has for a search and filters: its heading's count. The search is
+ * checked word by word (LIKE, as a page is), which on SQLite reads the list once: about 60 ms
+ * at 100,000 leads, paid on a list's first page and by live updates, never per keystroke.
+ */
+export async function countList(
+  db: Db,
+  list: LeadList,
+  { filters = {}, today }: { filters?: LeadFilters; today?: CalendarDate },
+): Promise<number> {
+  const query = whereContains(
+    listQuery(db, list, filters, today),
+    searchWords(filters.q),
+    isPostgres(db),
+  );
+  const row = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Of the given leads, the IDs that match a search and filters (in any list). */
+export async function matchingIds(
+  db: Db,
+  ids: readonly string[],
+  { filters = {}, today }: { filters?: LeadFilters; today?: CalendarDate },
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await whereContains(
+    listQuery(db, "all", filters, today).where("id", "in", ids),
+    searchWords(filters.q),
+    isPostgres(db),
+  )
+    .clearSelect()
+    .select("id")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * How many of a list's latest leads SQLite checks word by word before it asks the search
  * index. A word in more than about one lead in eighty fills a page within them (about 2 ms at
@@ -143,16 +203,7 @@ export async function listLeads(
 ): Promise<LeadPage> {
   const postgres = isPostgres(db);
   const column = list === "old" ? "updated_at" : "created_at";
-  let query: LeadQuery = db.selectFrom("leads").selectAll();
-  if (list !== "all") query = query.where("comm_status", list === "new" ? "=" : "<>", "UNREAD");
-  if (filters.comm) query = query.where("comm_status", "=", filters.comm);
-  if (filters.lead) query = query.where("lead_status", "=", filters.lead);
-  if (filters.due) {
-    if (!today) throw new Error("the due filter needs today's date");
-    query = whereDue(query, filters.due, today);
-  }
-  if (filters.source) query = query.where("source", "=", filters.source);
-  if (filters.active) query = whereActive(query);
+  let query = listQuery(db, list, filters, today);
   if (after) {
     query = query.where((eb) =>
       eb.or([

@@ -13,6 +13,8 @@ const hourMs = 60 * 60 * 1000;
 export const speedWindowDays = 30;
 /** The dashboard lists this many sources, most leads first. */
 export const topSources = 10;
+/** And this many pages. */
+export const topPageCount = 10;
 
 /** The value below which `share` of the sorted values fall (nearest rank). */
 const percentile = (sorted: readonly number[], share: number) =>
@@ -56,73 +58,97 @@ export async function leadStats(
   const count = (query: SelectQueryBuilder<Database, "leads", object>) =>
     query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
   const speedSince = new Date(now.getTime() - speedWindowDays * 24 * hourMs).toISOString();
-  const [unread, all, converted, perWeek, due, waiting, firstReplies, arrivedLately, sources] =
-    await Promise.all([
-      // Two counts, each a quick walk of an index (one count over a CASE reads every row).
-      count(db.selectFrom("leads").where("comm_status", "=", "UNREAD")),
-      count(db.selectFrom("leads")),
-      // Leads that are CONVERTED now and were set so this month.
-      db
-        .selectFrom("lead_events")
-        .innerJoin("leads", "leads.id", "lead_events.lead_id")
-        .where("lead_events.field", "=", "LeadStatus")
-        .where("lead_events.to_value", "=", "CONVERTED")
-        .where("lead_events.created_at", ">=", monthStart)
-        .where("leads.lead_status", "=", "CONVERTED")
-        .select((eb) => eb.fn.count<number | string>("lead_events.lead_id").distinct().as("n"))
-        .executeTakeFirstOrThrow(),
-      // Grouped outside a subquery: PostgreSQL would not see the CASE in GROUP BY, with its own
-      // parameter numbers, as the same expression as the one selected.
-      db
-        .selectFrom(
-          db
-            .selectFrom("leads")
-            .where("created_at", ">=", starts[0] ?? monthStart)
-            .select([weekOf.as("week"), "lead_status"])
-            .as("recent"),
-        )
-        .select((eb) => [
-          "recent.week",
-          "recent.lead_status",
-          eb.fn.countAll<number | string>().as("n"),
-        ])
-        .groupBy(["recent.week", "recent.lead_status"])
-        .execute(),
-      dueCounts(db, today),
-      count(
+  const [
+    unread,
+    all,
+    converted,
+    perWeek,
+    due,
+    waiting,
+    firstReplies,
+    arrivedLately,
+    sources,
+    pages,
+  ] = await Promise.all([
+    // Two counts, each a quick walk of an index (one count over a CASE reads every row).
+    count(db.selectFrom("leads").where("comm_status", "=", "UNREAD")),
+    count(db.selectFrom("leads")),
+    // Leads that are CONVERTED now and were set so this month.
+    db
+      .selectFrom("lead_events")
+      .innerJoin("leads", "leads.id", "lead_events.lead_id")
+      .where("lead_events.field", "=", "LeadStatus")
+      .where("lead_events.to_value", "=", "CONVERTED")
+      .where("lead_events.created_at", ">=", monthStart)
+      .where("leads.lead_status", "=", "CONVERTED")
+      .select((eb) => eb.fn.count<number | string>("lead_events.lead_id").distinct().as("n"))
+      .executeTakeFirstOrThrow(),
+    // Grouped outside a subquery: PostgreSQL would not see the CASE in GROUP BY, with its own
+    // parameter numbers, as the same expression as the one selected.
+    db
+      .selectFrom(
         db
           .selectFrom("leads")
-          .where("comm_status", "=", "UNREAD")
-          .where("created_at", "<", new Date(now.getTime() - 24 * hourMs).toISOString()),
-      ),
-      // Speed to lead: for each lead of the last 30 days, its first change away from UNREAD,
-      // looked up per lead in the history's (lead_id, created_at) index: the cost follows the
-      // month's leads, not the history's size.
-      // Leads put back to UNREAD count as not answered, as the owner meant.
+          .where("created_at", ">=", starts[0] ?? monthStart)
+          .select([weekOf.as("week"), "lead_status"])
+          .as("recent"),
+      )
+      .select((eb) => [
+        "recent.week",
+        "recent.lead_status",
+        eb.fn.countAll<number | string>().as("n"),
+      ])
+      .groupBy(["recent.week", "recent.lead_status"])
+      .execute(),
+    dueCounts(db, today),
+    count(
       db
         .selectFrom("leads")
-        .where("leads.created_at", ">=", speedSince)
-        .where("leads.comm_status", "<>", "UNREAD")
-        .select((eb) => [
-          "leads.created_at as arrived",
-          eb
-            .selectFrom("lead_events")
-            .whereRef("lead_events.lead_id", "=", "leads.id")
-            .where("lead_events.field", "=", "CommStatus")
-            .where("lead_events.from_value", "=", "UNREAD")
-            .select((inner) => inner.fn.min("lead_events.created_at").as("first"))
-            .as("answered"),
-        ])
-        .execute(),
-      count(db.selectFrom("leads").where("created_at", ">=", speedSince)),
-      // Leads by source over the same 30 days: a range of the created_at index, grouped.
-      db
-        .selectFrom("leads")
-        .where("created_at", ">=", speedSince)
-        .select((eb) => ["source", eb.fn.countAll<number | string>().as("n")])
-        .groupBy("source")
-        .execute(),
-    ]);
+        .where("comm_status", "=", "UNREAD")
+        .where("created_at", "<", new Date(now.getTime() - 24 * hourMs).toISOString()),
+    ),
+    // Speed to lead: for each lead of the last 30 days, its first change away from UNREAD,
+    // looked up per lead in the history's (lead_id, created_at) index: the cost follows the
+    // month's leads, not the history's size.
+    // Leads put back to UNREAD count as not answered, as the owner meant.
+    db
+      .selectFrom("leads")
+      .where("leads.created_at", ">=", speedSince)
+      .where("leads.comm_status", "<>", "UNREAD")
+      .select((eb) => [
+        "leads.created_at as arrived",
+        eb
+          .selectFrom("lead_events")
+          .whereRef("lead_events.lead_id", "=", "leads.id")
+          .where("lead_events.field", "=", "CommStatus")
+          .where("lead_events.from_value", "=", "UNREAD")
+          .select((inner) => inner.fn.min("lead_events.created_at").as("first"))
+          .as("answered"),
+      ])
+      .execute(),
+    count(db.selectFrom("leads").where("created_at", ">=", speedSince)),
+    // Leads by source over the same 30 days: a range of the created_at index, grouped.
+    db
+      .selectFrom("leads")
+      .where("created_at", ">=", speedSince)
+      .select((eb) => ["source", eb.fn.countAll<number | string>().as("n")])
+      .groupBy("source")
+      .execute(),
+    // And by the page that brought them, from the (created_at, source_page) index. A lead
+    // without a page (from before pages were recorded, or a form posted from elsewhere)
+    // is left out: "unknown" is not a page the owner can improve or link to.
+    db
+      .selectFrom("leads")
+      .where("created_at", ">=", speedSince)
+      .where("source_page", "is not", null)
+      .where("source_page", "<>", "")
+      .select((eb) => ["source_page", eb.fn.countAll<number | string>().as("n")])
+      .groupBy("source_page")
+      .orderBy("n", "desc")
+      .orderBy("source_page")
+      .limit(topPageCount)
+      .execute(),
+  ]);
   const weeks = weekDays.map((start) => ({
     start,
     counts: Object.fromEntries(leadStatuses.map((s) => [s, 0])) as Record<LeadStatus, number>,
@@ -160,6 +186,7 @@ export async function leadStats(
       .map((row) => ({ source: row.source ?? null, leads: Number(row.n) }))
       .sort((a, b) => b.leads - a.leads || String(a.source).localeCompare(String(b.source)))
       .slice(0, topSources),
+    topPages: pages.map((row) => ({ page: String(row.source_page), leads: Number(row.n) })),
     timeZone,
     today,
   };

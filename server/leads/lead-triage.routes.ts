@@ -2,15 +2,24 @@ import type { FastifyInstance } from "fastify";
 import { todayIn } from "../../domain/dates.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { bulkTexts } from "../../domain/lead-bulk.ts";
+import { moveTexts } from "../../domain/lead-moves.ts";
 import { leadTexts } from "../../domain/lead-record.ts";
 import { isWithinHorizon } from "../../domain/lead-update.ts";
 import { pageSize, pagingTexts } from "../../domain/paging.ts";
 import { spamTexts } from "../../domain/spam.ts";
 import { typed } from "../api/contracts.ts";
+import { actorOf } from "../auth/guards.ts";
 import { bulkUpdateLeads } from "./lead-bulk.repository.ts";
-import { eraseLead } from "./lead-erasure.repository.ts";
+import { eraseLead, eraseLeads } from "./lead-erasure.repository.ts";
 import { decodeCursor, encodeCursor, nextLink } from "./lead-query.ts";
-import { listSpam, markAsSpam, restoreFromSpam } from "./spam.repository.ts";
+import {
+  countSpam,
+  listSpam,
+  markAsSpam,
+  markManyAsSpam,
+  restoreFromSpam,
+  restoreManyFromSpam,
+} from "./spam.repository.ts";
 
 /**
  * The admin's triage API: bulk updates, erasure, and spam review. Registered in the admin
@@ -20,8 +29,6 @@ export async function triageRoutes(app: FastifyInstance) {
   const { db, clock, diskErasure } = app;
   const { timeZone } = app.config;
   const api = typed(app);
-  const actorOf = (request: { admin?: { id: string | null; email: string } }) =>
-    request.admin ?? { id: null, email: "unknown" };
 
   api.route({
     ...endpoints.bulkUpdate,
@@ -80,8 +87,12 @@ export async function triageRoutes(app: FastifyInstance) {
       const { limit = pageSize.default, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
       if (after === null) return reply.code(400).send({ message: pagingTexts.badCursor });
-      const page = await listSpam(db, { limit, after });
+      const [page, total] = await Promise.all([
+        listSpam(db, { limit, after }),
+        after ? undefined : countSpam(db),
+      ]);
       if (page.next) reply.header("Link", nextLink(request.url, limit, encodeCursor(page.next)));
+      if (total !== undefined) reply.header("X-Total-Count", String(total));
       return reply.send(page.leads);
     },
   });
@@ -92,19 +103,64 @@ export async function triageRoutes(app: FastifyInstance) {
       const lead = await restoreFromSpam(db, request.params.id, {
         now: clock(),
         notify: app.outbox !== null,
+        actor: actorOf(request),
       });
       if (!lead) return reply.code(404).send({ message: leadTexts.notFound });
       app.outbox?.poke();
-      return reply.send({ message: spamTexts.notSpam, lead });
+      const message =
+        lead.CommStatus === "UNREAD" ? spamTexts.notSpam : moveTexts.backTo("Follow Up With");
+      return reply.send({ message, lead });
     },
   });
 
   api.route({
     ...endpoints.markSpam,
     handler: async (request, reply) => {
-      const lead = await markAsSpam(db, request.params.id, clock());
+      const lead = await markAsSpam(db, request.params.id, clock(), actorOf(request));
       if (!lead) return reply.code(404).send({ message: leadTexts.notFound });
       return reply.send({ message: spamTexts.marked, lead });
+    },
+  });
+
+  api.route({
+    ...endpoints.bulkSpam,
+    handler: async (request, reply) => {
+      const ids = request.body.IDs.map((id) => id.toLowerCase());
+      const { moved, missing } = await markManyAsSpam(db, ids, actorOf(request), clock());
+      return reply.send({ message: moveTexts.toSpam(moved.length), moved, missing });
+    },
+  });
+
+  api.route({
+    ...endpoints.bulkNotSpam,
+    handler: async (request, reply) => {
+      const ids = request.body.IDs.map((id) => id.toLowerCase());
+      const { restored, missing } = await restoreManyFromSpam(db, ids, {
+        now: clock(),
+        notify: app.outbox !== null,
+        actor: actorOf(request),
+      });
+      app.outbox?.poke();
+      return reply.send({ message: moveTexts.backFromSpam(restored.length), restored, missing });
+    },
+  });
+
+  api.route({
+    ...endpoints.bulkErase,
+    handler: async (request, reply) => {
+      const ids = request.body.IDs.map((id) => id.toLowerCase());
+      const { erased, missing } = await eraseLeads(db, ids, actorOf(request), clock());
+      const offDisk = erased.length === 0 || (await diskErasure.finish());
+      request.log.info(
+        { action: "lead.erased", count: erased.length, diskPending: !offDisk },
+        "leads erased",
+      );
+      return reply.send({
+        message: moveTexts.erased(erased.length, !offDisk),
+        erased,
+        missing,
+        diskPending: !offDisk,
+      });
     },
   });
 }

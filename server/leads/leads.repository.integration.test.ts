@@ -180,4 +180,37 @@ describe.each(testEngines)("leads repository on $name", (engine) => {
       "2026-11-16 CONVERTED 1",
     ]);
   });
+
+  it("counts the last 30 days' leads by the page that brought them, most first, top ten", async () => {
+    const now = new Date("2026-11-22T12:00:00.000Z");
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    let n = 0;
+    const add = (sourcePage: string | null, at: Date) =>
+      createContactLead(
+        handle.db,
+        { ...rosa, email: `rosa${++n}@bakery.example`, sourcePage },
+        {
+          now: at,
+        },
+      );
+    for (const days of [1, 2, 29]) await add("/about", daysAgo(days));
+    for (const days of [3, 4]) await add("/home", daysAgo(days));
+    // Outside the 30 days: not counted.
+    await add("/home", daysAgo(31));
+    await add("/home", daysAgo(45));
+    // No page known: left out, however many.
+    for (const days of [1, 2, 3, 4, 5]) await add(null, daysAgo(days));
+    for (let i = 11; i >= 1; i--) await add(`/guides/${String(i).padStart(2, "0")}`, daysAgo(6));
+
+    const { topPages } = await leadStats(handle.db, { now });
+    expect(topPages).toEqual([
+      { page: "/about", leads: 3 },
+      { page: "/home", leads: 2 },
+      // Ties in the page's order, so the list holds still between two loads.
+      ...["01", "02", "03", "04", "05", "06", "07", "08"].map((i) => ({
+        page: `/guides/${i}`,
+        leads: 1,
+      })),
+    ]);
+  });
 });

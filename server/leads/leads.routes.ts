@@ -7,11 +7,13 @@ import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { isWithinHorizon } from "../../domain/lead-update.ts";
 import { pageSize, pagingTexts } from "../../domain/paging.ts";
 import { typed } from "../api/contracts.ts";
+import { actorOf } from "../auth/guards.ts";
 import { csvRow } from "./csv.ts";
+import { liveChanges } from "./lead-changes.repository.ts";
 import { countPendingDiskErasures } from "./lead-erasure.repository.ts";
 import { eachLead } from "./lead-export.repository.ts";
-import { dueLeads } from "./lead-follow-ups.repository.ts";
-import { findLead, listLeads } from "./lead-lists.repository.ts";
+import { dueCounts, dueLeads } from "./lead-follow-ups.repository.ts";
+import { countList, findLead, listLeads } from "./lead-lists.repository.ts";
 import {
   decodeCursor,
   decodeDueCursor,
@@ -63,13 +65,14 @@ export async function leadsRoutes(app: FastifyInstance) {
     const { limit = pageSize.default, cursor } = query;
     const after = cursor === undefined ? undefined : decodeCursor(cursor);
     if (after === null) return reply.code(400).send({ message: pagingTexts.badCursor });
-    const page = await listLeads(db, list, {
-      limit,
-      after,
-      filters: leadFiltersOf(query),
-      today: today(),
-    });
+    const filters = leadFiltersOf(query);
+    const [page, total] = await Promise.all([
+      listLeads(db, list, { limit, after, filters, today: today() }),
+      // The heading's count, once per list: later pages only add to what is shown.
+      after ? undefined : countList(db, list, { filters, today: today() }),
+    ]);
     if (page.next) reply.header("Link", nextLink(requestUrl, limit, encodeCursor(page.next)));
+    if (total !== undefined) reply.header("X-Total-Count", String(total));
     return reply.send(page.leads);
   };
   api.route({
@@ -87,9 +90,35 @@ export async function leadsRoutes(app: FastifyInstance) {
       const { limit = pageSize.default, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeDueCursor(cursor);
       if (after === null) return reply.code(400).send({ message: pagingTexts.badCursor });
-      const page = await dueLeads(db, { today: today(), limit, after });
+      const [page, counts] = await Promise.all([
+        dueLeads(db, { today: today(), limit, after }),
+        after ? undefined : dueCounts(db, today()),
+      ]);
       if (page.next) reply.header("Link", nextLink(request.url, limit, encodeDueCursor(page.next)));
+      if (counts) reply.header("X-Total-Count", String(counts.overdue + counts.dueToday));
       return reply.send(page.leads);
+    },
+  });
+
+  api.route({
+    ...endpoints.leadChanges,
+    handler: async (request, reply) =>
+      reply.send(
+        await liveChanges(db, {
+          since: request.query.since,
+          filters: leadFiltersOf(request.query),
+          today: today(),
+          now: clock(),
+        }),
+      ),
+  });
+
+  api.route({
+    ...endpoints.lead,
+    handler: async (request, reply) => {
+      const lead = await findLead(db, request.params.id);
+      if (!lead) return reply.code(404).send({ message: leadTexts.notFound });
+      return reply.send(lead);
     },
   });
 
@@ -102,7 +131,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       async function* rows() {
         // A byte-order mark so spreadsheet programs read the file as UTF-8.
         yield `\uFEFF${csvRow(exportColumns)}`;
-        for await (const record of eachLead(db, list, filters, { today: today() })) {
+        for await (const record of eachLead(db, list, filters, { today: today(), timeZone })) {
           yield csvRow(exportColumns.map((column) => record[column]));
         }
       }
@@ -136,7 +165,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       // Two years from the owner's today, on the owner's clock (the schema checks the rest).
       if (NextFollowUp && !isWithinHorizon(NextFollowUp, today()))
         return reply.code(400).send({ message: leadTexts.badFollowUp });
-      const admin = request.admin ?? { id: null, email: "unknown" };
+      const admin = actorOf(request);
       const result = await updateLead(
         db,
         {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
+import { moveTexts } from "../../domain/lead-moves.ts";
 import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { type SpamLead, spamReasons, spamReasonTexts, spamTexts } from "../../domain/spam.ts";
 import { formTokenKey, issueFormToken } from "../contact/form-token.ts";
@@ -297,6 +298,122 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     await contact({ ...person, email: "again@seo.example", message: botMessage });
     expect((await spam()).map((s) => s.SpamReason)).toEqual(["repeat", "marked"]);
     expect((await admin$("POST", `/api/leads/${uuidv7()}/spam`)).statusCode).toBe(404);
+  });
+
+  it("brings a worked lead back from Spam as it was: statuses, notes, date, history and place", async () => {
+    await contact({ ...person, email: "first@bakery.example" });
+    clock = later(1000);
+    await contact(person);
+    const [rosa] = await newLeads();
+    const id = rosa?.ID ?? "";
+    const post = (url: string, payload: object) =>
+      app.inject({
+        method: "POST",
+        url,
+        payload,
+        headers: { "x-access-token": admin.accessToken },
+      });
+    clock = later(60_000);
+    await post(`/api/leads/update/${id}`, { CommStatus: "CONVERSING", LeadStatus: "HOT" });
+    clock = later(120_000);
+    const worked = (
+      await post(`/api/leads/update/${id}`, {
+        Notes: "Wants a quote by Friday",
+        NextFollowUp: "2026-11-27",
+      })
+    ).json().lead as LeadRecord;
+    const history = (await admin$("GET", `/api/leads/${id}/history`)).json();
+    expect(history).toHaveLength(4);
+
+    clock = later(180_000);
+    const marked = await admin$("POST", `/api/leads/${id}/spam`);
+    expect(marked.json().lead).toMatchObject({
+      CommStatus: "CONVERSING",
+      LeadStatus: "HOT",
+      Notes: "Wants a quote by Friday",
+      NextFollowUp: "2026-11-27",
+    });
+    expect((await admin$("GET", "/api/leads/old")).json()).toEqual([]);
+    expect(await database.db.selectFrom("lead_events").selectAll().execute()).toEqual([]);
+
+    clock = later(240_000);
+    const back = await admin$("POST", `/api/leads/${id}/not-spam`);
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toEqual({ message: moveTexts.backTo("Follow Up With"), lead: worked });
+    expect((await admin$("GET", "/api/leads/old")).json()).toEqual([worked]);
+    expect((await admin$("GET", `/api/leads/${id}/history`)).json()).toEqual(history);
+    // It had been a lead all along, worked by the owner: no e-mail about it now.
+    expect((await outboxRows()).map((row) => row.lead_id)).not.toContain(id);
+    const audit = await database.db
+      .selectFrom("audit_events")
+      .select(["action", "subject_id", "actor_email"])
+      .orderBy("created_at")
+      .execute();
+    expect(audit).toEqual([
+      { action: "lead.marked-spam", subject_id: id, actor_email: "admin@fineline.studio" },
+      { action: "lead.restored", subject_id: id, actor_email: "admin@fineline.studio" },
+    ]);
+    // A round trip leaves nothing of the person in the audit trail.
+    expect(JSON.stringify(audit)).not.toMatch(/rosa|bakery|quote/i);
+  });
+
+  it("moves many leads to Spam and back in one request each, and erases many", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      clock = later(i * 1000);
+      await contact({ ...person, email: `junk${i}@seo.example`, message: `${botMessage} ${i}` });
+    }
+    for (const lead of await newLeads()) ids.push(lead.ID);
+    const gone = uuidv7();
+    const bulk = (url: string, IDs: string[]) =>
+      app.inject({
+        method: "POST",
+        url,
+        payload: { IDs },
+        headers: { "x-access-token": admin.accessToken },
+      });
+
+    const moved = await bulk("/api/leads/bulk-spam", [...ids.slice(0, 3), gone]);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().message).toBe(moveTexts.toSpam(3));
+    expect(moved.json().missing).toEqual([gone]);
+    expect(moved.json().moved.map((lead: SpamLead) => lead.SpamReason)).toEqual([
+      "marked",
+      "marked",
+      "marked",
+    ]);
+    expect((await newLeads()).map((lead) => lead.ID)).toEqual([ids[3]]);
+
+    // Undo: back as they were, in one request; the one never moved is reported.
+    const undo = await bulk("/api/leads/bulk-not-spam", ids.slice(0, 3).concat(ids[3] ?? ""));
+    expect(undo.json().message).toBe(moveTexts.backFromSpam(3));
+    expect(undo.json().missing).toEqual([ids[3]]);
+    expect((await newLeads()).map((lead) => lead.ID).sort()).toEqual([...ids].sort());
+    expect(await spam()).toEqual([]);
+
+    const erased = await bulk("/api/leads/bulk-erase", [ids[0] ?? "", ids[1] ?? "", gone]);
+    expect(erased.json()).toEqual({
+      message: moveTexts.erased(2, false),
+      erased: [ids[0], ids[1]].sort(),
+      missing: [gone],
+      diskPending: false,
+    });
+    expect(await newLeads()).toHaveLength(2);
+    expect(
+      await database.db
+        .selectFrom("audit_events")
+        .select("subject_id")
+        .where("action", "=", "lead.erased")
+        .execute(),
+    ).toHaveLength(2);
+
+    // The same limits as bulk updates: 1 to 500 well-formed IDs.
+    expect((await bulk("/api/leads/bulk-erase", [])).statusCode).toBe(400);
+    expect((await bulk("/api/leads/bulk-spam", ["not-an-id"])).statusCode).toBe(400);
+    const many = Array.from({ length: 501 }, () => uuidv7());
+    const tooMany = await bulk("/api/leads/bulk-erase", many);
+    expect(tooMany.statusCode).toBe(400);
+    expect(await newLeads()).toHaveLength(2);
   });
 
   it("moves a lead one way at a time: a double click and an erase at once never resurrect it", async () => {

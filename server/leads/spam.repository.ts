@@ -1,13 +1,15 @@
-import type { Selectable } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import type { StoredLead } from "../../domain/lead-record.ts";
 import { type SpamLead, type SpamReason, spamRetentionDays } from "../../domain/spam.ts";
 import { messageHash } from "../contact/lead-intake.repository.ts";
 import type { Db } from "../db/connect.ts";
-import { type SpamLeadsTable, toIso } from "../db/schema.ts";
+import { type Database, type LeadEventsTable, type SpamLeadsTable, toIso } from "../db/schema.ts";
 import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
+import { recordAudit } from "./audit.ts";
 import type { LeadCursor } from "./lead-lists.repository.ts";
 import { lockLead } from "./lead-lock.ts";
 import { toLeadRecord } from "./lead-record.ts";
+import type { Actor } from "./lead-updates.repository.ts";
 
 /** All SQL for spam kept for review: the list, "Not spam", "Mark as spam", and the purge. */
 
@@ -21,13 +23,13 @@ export function toSpamRecord(row: Selectable<SpamLeadsTable>): Required<SpamLead
     Email: row.email,
     Message: row.message,
     ContactedUs: true,
-    LeadStatus: "WARM",
-    CommStatus: "UNREAD",
-    Notes: "",
+    LeadStatus: (row.lead_status ?? "WARM") as SpamLead["LeadStatus"],
+    CommStatus: (row.comm_status ?? "UNREAD") as SpamLead["CommStatus"],
+    Notes: row.notes ?? "",
     SourcePage: row.source_page,
     CreatedAt: created,
-    UpdatedAt: created,
-    NextFollowUp: null,
+    UpdatedAt: row.lead_updated_at ? toIso(row.lead_updated_at) : created,
+    NextFollowUp: row.next_follow_up ?? null,
     Referrer: row.referrer,
     UtmSource: row.utm_source,
     UtmMedium: row.utm_medium,
@@ -75,97 +77,193 @@ export async function countSpam(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/** A history entry as its spam row keeps it, to be written back as it was. */
+type KeptEvent = Omit<Selectable<LeadEventsTable>, "created_at"> & { created_at: string };
+
+/** The history kept in a spam row; an unreadable one (never written by us) counts as none. */
+function keptHistory(json: string | null): KeptEvent[] {
+  if (!json) return [];
+  try {
+    const events = JSON.parse(json) as unknown;
+    return Array.isArray(events) ? (events as KeptEvent[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** SQLite allows 32,766 parameters a statement: history goes back in slices well inside it. */
+const eventsPerInsert = 500;
+
+/** One spam row back among the leads, inside the caller's transaction (see restoreFromSpam). */
+async function restoreIn(
+  trx: Transaction<Database>,
+  id: string,
+  { now, notify, actor }: { now: Date; notify: boolean; actor: Actor },
+): Promise<StoredLead | undefined> {
+  await lockLead(trx, id);
+  const row = await trx
+    .deleteFrom("spam_leads")
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // A lead the owner had: back as it was, in its place by its last update. A submission
+  // judged spam on arrival: the UNREAD, WARM lead it would have been, new to the owner.
+  const worked = row.lead_updated_at !== null;
+  const lead = await trx
+    .insertInto("leads")
+    .values({
+      id: row.id,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      email: row.email,
+      message: row.message,
+      contacted_us: true,
+      lead_status: row.lead_status ?? "WARM",
+      comm_status: row.comm_status ?? "UNREAD",
+      notes: row.notes ?? "",
+      next_follow_up: row.next_follow_up ?? null,
+      source_page: row.source_page,
+      referrer: row.referrer,
+      utm_source: row.utm_source,
+      utm_medium: row.utm_medium,
+      utm_campaign: row.utm_campaign,
+      source: row.source,
+      created_at: toIso(row.created_at),
+      updated_at: row.lead_updated_at ? toIso(row.lead_updated_at) : now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const history = keptHistory(row.history);
+  for (let at = 0; at < history.length; at += eventsPerInsert)
+    await trx
+      .insertInto("lead_events")
+      .values(history.slice(at, at + eventsPerInsert))
+      .execute();
+  await recordAudit(trx, "lead.restored", id, actor, now);
+  if (notify && !worked) await enqueueLeadNotification(trx, row.id, now);
+  return toLeadRecord(lead);
+}
+
 /**
- * "Not spam": the submission becomes the UNREAD, WARM lead it would have been, with the time
- * it arrived, and its notification is queued in the same transaction (when e-mail is on).
+ * "Not spam": a lead the owner marked as spam comes back as it was (statuses, notes,
+ * follow-up date, history, its place by its last update); a submission judged spam on
+ * arrival becomes the UNREAD, WARM lead it would have been, with the time it arrived, and its
+ * notification is queued in the same transaction (when e-mail is on).
  */
 export async function restoreFromSpam(
   db: Db,
   id: string,
-  { now = new Date(), notify = false }: { now?: Date; notify?: boolean } = {},
+  { now = new Date(), notify = false, actor = system }: RestoreOptions = {},
 ): Promise<StoredLead | undefined> {
+  return db.transaction().execute((trx) => restoreIn(trx, id, { now, notify, actor }));
+}
+
+/** "Not spam" for many (Undo of a bulk move to Spam), in one transaction; gone ones reported. */
+export async function restoreManyFromSpam(
+  db: Db,
+  ids: readonly string[],
+  { now = new Date(), notify = false, actor = system }: RestoreOptions = {},
+): Promise<{ restored: StoredLead[]; missing: string[] }> {
   return db.transaction().execute(async (trx) => {
-    await lockLead(trx, id);
-    const row = await trx
-      .deleteFrom("spam_leads")
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const at = now.toISOString();
-    const lead = await trx
-      .insertInto("leads")
-      .values({
-        id: row.id,
-        first_name: row.first_name,
-        last_name: row.last_name,
-        email: row.email,
-        message: row.message,
-        contacted_us: true,
-        lead_status: "WARM",
-        comm_status: "UNREAD",
-        notes: "",
-        source_page: row.source_page,
-        referrer: row.referrer,
-        utm_source: row.utm_source,
-        utm_medium: row.utm_medium,
-        utm_campaign: row.utm_campaign,
-        source: row.source,
-        created_at: toIso(row.created_at),
-        updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (notify) await enqueueLeadNotification(trx, row.id, now);
-    return toLeadRecord(lead);
+    const restored: StoredLead[] = [];
+    const missing: string[] = [];
+    for (const id of [...new Set(ids)].sort()) {
+      const lead = await restoreIn(trx, id, { now, notify, actor });
+      lead ? restored.push(lead) : missing.push(id);
+    }
+    return { restored, missing };
   });
+}
+
+type RestoreOptions = { now?: Date; notify?: boolean; actor?: Actor };
+/** Who a change is recorded as when no admin made it (scripts, tests). */
+const system: Actor = { id: null, email: "system" };
+
+/** One lead to Spam, inside the caller's transaction (see markAsSpam). */
+async function markIn(
+  trx: Transaction<Database>,
+  id: string,
+  actor: Actor,
+  now: Date,
+): Promise<Required<SpamLead> | undefined> {
+  await lockLead(trx, id);
+  // Explicit, not left to ON DELETE CASCADE (which needs SQLite's foreign_keys pragma).
+  await trx.deleteFrom("outbox").where("lead_id", "=", id).execute();
+  const events = await trx
+    .deleteFrom("lead_events")
+    .where("lead_id", "=", id)
+    .returningAll()
+    .execute();
+  // Taken by the delete itself: what it removed is what goes to Spam, and a lead already
+  // gone (erased, or marked a moment ago by a second click) is not found.
+  const lead = await trx.deleteFrom("leads").where("id", "=", id).returningAll().executeTakeFirst();
+  if (!lead) return undefined;
+  const history: KeptEvent[] = events
+    .map((event) => ({ ...event, created_at: toIso(event.created_at) }))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  const spam = await trx
+    .insertInto("spam_leads")
+    .values({
+      id: lead.id,
+      first_name: lead.first_name,
+      last_name: lead.last_name,
+      email: lead.email,
+      message: lead.message,
+      source_page: lead.source_page,
+      referrer: lead.referrer ?? null,
+      utm_source: lead.utm_source ?? null,
+      utm_medium: lead.utm_medium ?? null,
+      utm_campaign: lead.utm_campaign ?? null,
+      source: lead.source ?? null,
+      reason: "marked",
+      message_hash: messageHash(lead.message),
+      created_at: toIso(lead.created_at),
+      flagged_at: now.toISOString(),
+      comm_status: lead.comm_status,
+      lead_status: lead.lead_status,
+      notes: lead.notes,
+      next_follow_up: lead.next_follow_up ?? null,
+      lead_updated_at: toIso(lead.updated_at),
+      history: history.length > 0 ? JSON.stringify(history) : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, "lead.marked-spam", id, actor, now);
+  return toSpamRecord(spam);
 }
 
 /**
  * "Mark as spam": the lead leaves the tracker for the Spam view, where it is deleted after 30
- * days; its history and pending e-mails go with the lead's row. Later submissions repeating
- * its message are kept as spam too.
+ * days. Its spam row keeps it whole (statuses, notes, follow-up, history), so Not spam can
+ * bring it back as it was; its pending e-mails go. Later submissions repeating its message
+ * are kept as spam too.
  */
 export async function markAsSpam(
   db: Db,
   id: string,
   now = new Date(),
+  actor: Actor = system,
 ): Promise<Required<SpamLead> | undefined> {
+  return db.transaction().execute((trx) => markIn(trx, id, actor, now));
+}
+
+/** "Mark as spam" for many, in one transaction; leads already gone are reported, not an error. */
+export async function markManyAsSpam(
+  db: Db,
+  ids: readonly string[],
+  actor: Actor,
+  now = new Date(),
+): Promise<{ moved: Required<SpamLead>[]; missing: string[] }> {
   return db.transaction().execute(async (trx) => {
-    await lockLead(trx, id);
-    // Explicit, not left to ON DELETE CASCADE (which needs SQLite's foreign_keys pragma).
-    await trx.deleteFrom("outbox").where("lead_id", "=", id).execute();
-    await trx.deleteFrom("lead_events").where("lead_id", "=", id).execute();
-    // Taken by the delete itself: what it removed is what goes to Spam, and a lead already
-    // gone (erased, or marked a moment ago by a second click) is not found.
-    const lead = await trx
-      .deleteFrom("leads")
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirst();
-    if (!lead) return undefined;
-    const spam = await trx
-      .insertInto("spam_leads")
-      .values({
-        id: lead.id,
-        first_name: lead.first_name,
-        last_name: lead.last_name,
-        email: lead.email,
-        message: lead.message,
-        source_page: lead.source_page,
-        referrer: lead.referrer ?? null,
-        utm_source: lead.utm_source ?? null,
-        utm_medium: lead.utm_medium ?? null,
-        utm_campaign: lead.utm_campaign ?? null,
-        source: lead.source ?? null,
-        reason: "marked",
-        message_hash: messageHash(lead.message),
-        created_at: toIso(lead.created_at),
-        flagged_at: now.toISOString(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toSpamRecord(spam);
+    const moved: Required<SpamLead>[] = [];
+    const missing: string[] = [];
+    // In ID order, so two moves of overlapping leads take their locks in the same order.
+    for (const id of [...new Set(ids)].sort()) {
+      const spam = await markIn(trx, id, actor, now);
+      spam ? moved.push(spam) : missing.push(id);
+    }
+    return { moved, missing };
   });
 }
 

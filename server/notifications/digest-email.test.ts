@@ -55,7 +55,9 @@ describe("the digest e-mail", () => {
     expect(email.subject).toBe("Leads today: 1 new lead");
     expect(email.subject).not.toMatch(/[\r\n]/);
     expect(email.text).not.toContain("\r\nBcc:");
-    expect(email.text).toContain("?q=o'brien%2Bsite%40bakery.example");
+    expect(email.text).toContain(
+      "https://fineline.studio/admin/leads?lead=0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+    );
   });
 
   it("says how many more there are when it lists only the first ones", () => {
@@ -74,5 +76,78 @@ describe("the digest e-mail", () => {
     expect(email.subject).toBe("Leads today: 21 overdue");
     expect(email.text).toContain("Follow-ups overdue (21)");
     expect(email.text).toContain("…and 20 more in the tracker.");
+  });
+
+  it("says days as the tracker does, and links each lead to itself in the tracker", () => {
+    const email = digestEmail(
+      {
+        date: "2027-01-04",
+        unread: [],
+        unreadCount: 0,
+        overdue: [
+          lead({ ID: "0190a1b2-0000-7000-8000-000000000001", NextFollowUp: "2026-12-28" }),
+          lead({ ID: "0190a1b2-0000-7000-8000-000000000002", NextFollowUp: "2027-01-01" }),
+        ],
+        overdueCount: 2,
+        dueToday: [],
+        dueTodayCount: 0,
+      },
+      settings,
+    );
+    expect(email.text).toContain("Here is where the leads stand on Mon, Jan 4.");
+    expect(email.html).toContain("<strong>Mon, Jan 4</strong>");
+    // Last year's date says its year; this year's does not.
+    expect(email.text).toContain("was due Mon, Dec 28, 2026");
+    expect(email.text).toContain("was due Fri, Jan 1\n");
+    expect(email.text).not.toContain("2027-01");
+    for (const id of [
+      "0190a1b2-0000-7000-8000-000000000001",
+      "0190a1b2-0000-7000-8000-000000000002",
+    ]) {
+      expect(email.text).toContain(`https://fineline.studio/admin/leads?lead=${id}`);
+      expect(email.html).toContain(`href="https://fineline.studio/admin/leads?lead=${id}"`);
+    }
+  });
+});
+
+describe("the digest's calls", () => {
+  it("lists the day's calls first, on the owner's clock, and counts them in the subject", () => {
+    const email = digestEmail(
+      {
+        date: "2026-11-30",
+        unread: [],
+        unreadCount: 0,
+        overdue: [],
+        overdueCount: 0,
+        dueToday: [],
+        dueTodayCount: 0,
+        meetings: [
+          {
+            ID: "0190a1b2-0000-7000-8000-0000000000aa",
+            LeadID: "0190a1b2-0000-7000-8000-000000000001",
+            FirstName: "Rosa",
+            LastName: "Delgado",
+            Email: "rosa@bakery.example",
+            start: "2026-11-30T15:00:00.000Z",
+            end: "2026-11-30T15:30:00.000Z",
+            status: "booked",
+            cancelledBy: null,
+          },
+        ],
+      },
+      {
+        notifyEmail: "owner@fineline.studio",
+        siteUrl: "https://fineline.studio",
+        now: new Date("2026-11-30T13:00:00.000Z"),
+        timeZone: "America/New_York",
+      },
+    );
+    expect(email.subject).toBe("Leads today: 1 call");
+    expect(email.text).toContain(
+      "Calls today (1)\n- Rosa Delgado <rosa@bakery.example>, at 10:00 AM",
+    );
+    expect(email.text).toContain(
+      "https://fineline.studio/admin/leads?lead=0190a1b2-0000-7000-8000-000000000001",
+    );
   });
 });

@@ -1,7 +1,8 @@
-import { type CalendarDate, waitedFor } from "../../domain/dates.ts";
+import type { MeetingRecord } from "../../domain/booking.ts";
+import { type CalendarDate, dayLabel, waitedFor } from "../../domain/dates.ts";
 import type { StoredLead } from "../../domain/lead-record.ts";
 import { site } from "../../domain/site.ts";
-import { type OutgoingEmail, oneLine } from "./lead-email.ts";
+import { escapeHtml, leadUrl, type OutgoingEmail, oneLine } from "./lead-email.ts";
 
 /** What the owner should hear about this morning. */
 export type DigestContent = {
@@ -13,18 +14,27 @@ export type DigestContent = {
   readonly overdueCount: number;
   readonly dueToday: readonly StoredLead[];
   readonly dueTodayCount: number;
+  /** The day's booked calls, earliest first. */
+  readonly meetings?: readonly MeetingRecord[];
 };
 
 export const isEmptyDigest = (content: DigestContent) =>
-  content.unreadCount + content.overdueCount + content.dueTodayCount === 0;
+  content.unreadCount +
+    content.overdueCount +
+    content.dueTodayCount +
+    (content.meetings?.length ?? 0) ===
+  0;
+
+/** Who a digest line is about: a lead, or the lead of a call. */
+type DigestItem = Pick<StoredLead, "ID" | "FirstName" | "LastName" | "Email">;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The lead in the tracker: a search for its e-mail address, which finds it at once. */
-export const leadUrl = (siteUrl: string, lead: StoredLead) =>
-  `${siteUrl}/admin/leads?q=${encodeURIComponent(lead.Email)}`;
+/** "10:00 AM" on the owner's clock. */
+const timeOfDay = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" })
+    .format(new Date(iso))
+    .replace("\u202f", " ");
 
 /**
  * The owner's morning e-mail: new unread leads with how long they have waited, follow-ups
@@ -34,26 +44,53 @@ export const leadUrl = (siteUrl: string, lead: StoredLead) =>
  */
 export function digestEmail(
   content: DigestContent,
-  { notifyEmail, siteUrl, now }: { notifyEmail: string; siteUrl: string; now: Date },
+  {
+    notifyEmail,
+    siteUrl,
+    now,
+    timeZone = "UTC",
+  }: { notifyEmail: string; siteUrl: string; now: Date; timeZone?: string },
 ): OutgoingEmail {
   const host = new URL(siteUrl).hostname || "localhost";
+  const calls = content.meetings ?? [];
   const counts = [
+    calls.length ? plural(calls.length, "call", "calls") : "",
     content.unreadCount ? plural(content.unreadCount, "new lead", "new leads") : "",
     content.overdueCount ? `${content.overdueCount} overdue` : "",
     content.dueTodayCount ? `${content.dueTodayCount} due today` : "",
   ].filter(Boolean);
-  const sections = [
+  const callTimes = new Map(
+    calls.map((call) => [call.LeadID, timeOfDay(call.start, timeZone)] as const),
+  );
+  const all: Array<{
+    title: string;
+    leads: readonly DigestItem[];
+    total: number;
+    detail: (lead: DigestItem & Partial<StoredLead>) => string;
+  }> = [
+    {
+      title: "Calls today",
+      leads: calls.map((call) => ({
+        ID: call.LeadID,
+        FirstName: call.FirstName,
+        LastName: call.LastName,
+        Email: call.Email,
+      })),
+      total: calls.length,
+      detail: (lead) => `at ${callTimes.get(lead.ID) ?? "a time in the tracker"}`,
+    },
     {
       title: "New leads, not yet read",
       leads: content.unread,
       total: content.unreadCount,
-      detail: (lead: StoredLead) => `waiting ${waitedFor(lead.CreatedAt, now)}`,
+      detail: (lead) => `waiting ${lead.CreatedAt ? waitedFor(lead.CreatedAt, now) : ""}`,
     },
     {
       title: "Follow-ups overdue",
       leads: content.overdue,
       total: content.overdueCount,
-      detail: (lead: StoredLead) => `was due ${lead.NextFollowUp}`,
+      detail: (lead) =>
+        `was due ${lead.NextFollowUp ? dayLabel(lead.NextFollowUp, content.date) : "earlier"}`,
     },
     {
       title: "Follow-ups due today",
@@ -61,17 +98,20 @@ export function digestEmail(
       total: content.dueTodayCount,
       detail: () => "due today",
     },
-  ].filter((section) => section.total > 0);
+  ];
+  const sections = all.filter((section) => section.total > 0);
 
-  const name = (lead: StoredLead) => oneLine(`${lead.FirstName} ${lead.LastName}`, 120);
+  const name = (lead: DigestItem) => oneLine(`${lead.FirstName} ${lead.LastName}`, 120);
+  // Days as the tracker says them ("Mon, Nov 23"), never as the database keeps them.
+  const day = dayLabel(content.date);
   const text = [
-    `Good morning. Here is where the leads stand on ${content.date}.`,
+    `Good morning. Here is where the leads stand on ${day}.`,
     "",
     ...sections.flatMap((section) => [
       `${section.title} (${section.total})`,
       ...section.leads.map(
         (lead) =>
-          `- ${name(lead)} <${lead.Email}>, ${section.detail(lead)}\n  ${leadUrl(siteUrl, lead)}`,
+          `- ${name(lead)} <${lead.Email}>, ${section.detail(lead)}\n  ${leadUrl(siteUrl, lead.ID)}`,
       ),
       ...(section.total > section.leads.length
         ? [`  …and ${section.total - section.leads.length} more in the tracker.`]
@@ -84,7 +124,7 @@ export function digestEmail(
   ].join("\n");
 
   const html = `<!doctype html><html><body style="font-family:Manrope,Arial,sans-serif;color:#0e1116;background:#f7f5f0;padding:24px">
-<p style="margin:0 0 16px">Good morning. Here is where the leads stand on <strong>${escapeHtml(content.date)}</strong>.</p>
+<p style="margin:0 0 16px">Good morning. Here is where the leads stand on <strong>${escapeHtml(day)}</strong>.</p>
 ${sections
   .map(
     (
@@ -94,7 +134,7 @@ ${sections
 ${section.leads
   .map(
     (lead) =>
-      `<li style="margin:0 0 6px"><a href="${escapeHtml(leadUrl(siteUrl, lead))}" style="color:#b3400f;font-weight:600">${escapeHtml(name(lead))}</a> &lt;${escapeHtml(lead.Email)}&gt;, ${escapeHtml(section.detail(lead))}</li>`,
+      `<li style="margin:0 0 6px"><a href="${escapeHtml(leadUrl(siteUrl, lead.ID))}" style="color:#b3400f;font-weight:600">${escapeHtml(name(lead))}</a> &lt;${escapeHtml(lead.Email)}&gt;, ${escapeHtml(section.detail(lead))}</li>`,
   )
   .join("\n")}
 </ul>${section.total > section.leads.length ? `\n<p style="margin:6px 0 0">…and ${section.total - section.leads.length} more in the tracker.</p>` : ""}`,

@@ -121,7 +121,7 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
   }
 
   it("sends one e-mail at the hour: counts in the subject, both parts, a link to each lead", async () => {
-    await seedWork();
+    const { jamal } = await seedWork();
     clock = at("2026-11-23T12:59:00Z"); // 7:59 in New York
     const app = await instance();
     await settle(app);
@@ -142,8 +142,9 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
     expect(raw).toMatch(/Content-Type: text\/plain/);
     expect(raw).toMatch(/Content-Type: text\/html/);
     expect(raw).toContain("Rosa Baker <rosa@bakery.example>, waiting 3 h");
-    expect(raw).toContain("was due 2026-11-20");
-    expect(raw).toContain("https://fineline.studio/admin/leads?q=jamal%40bakery.example");
+    expect(raw).toContain("Here is where the leads stand on Mon, Nov 23.");
+    expect(raw).toContain("was due Fri, Nov 20");
+    expect(raw).toContain(`https://fineline.studio/admin/leads?lead=${jamal}`);
     expect(raw).toMatch(/Message-ID: <digest-2026-11-23@fineline\.studio>/i);
     // Later checks that day, by this instance or another, send nothing more.
     clock = at("2026-11-23T18:00:00Z");

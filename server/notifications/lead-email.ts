@@ -1,3 +1,4 @@
+import { dateTimeLabel } from "../../domain/dates.ts";
 import type { StoredLead } from "../../domain/lead-record.ts";
 import { site } from "../../domain/site.ts";
 
@@ -8,6 +9,10 @@ export const oneLine = (value: string, max = 200) =>
     .trim()
     .slice(0, max);
 
+/** Text for an e-mail's HTML part: what a visitor typed can never become markup there. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export type OutgoingEmail = {
   from: { name: string; address: string };
   to: string;
@@ -17,7 +22,16 @@ export type OutgoingEmail = {
   /** An HTML alternative to `text`, for mail programs that show it. */
   html?: string;
   messageId: string;
+  /** An iCalendar invite (REQUEST) or cancellation (CANCEL), sent as text/calendar. */
+  calendar?: { method: "REQUEST" | "CANCEL"; content: string };
 };
+
+/**
+ * The tracker with this lead open (`?lead=<ID>`, which the tracker reads): what every e-mail
+ * links to, so a click lands on the lead itself, not on a list to search.
+ */
+export const leadUrl = (siteUrl: string, id: string) =>
+  `${siteUrl}/admin/leads?lead=${encodeURIComponent(id)}`;
 
 /**
  * The owner's notification for one lead. It goes only to NOTIFY_EMAIL; the visitor's
@@ -26,7 +40,12 @@ export type OutgoingEmail = {
  */
 export function leadNotification(
   lead: StoredLead,
-  { notifyEmail, siteUrl }: { notifyEmail: string; siteUrl: string },
+  {
+    notifyEmail,
+    siteUrl,
+    timeZone = "UTC",
+    now = new Date(),
+  }: { notifyEmail: string; siteUrl: string; timeZone?: string; now?: Date },
 ): OutgoingEmail {
   const name = oneLine(`${lead.FirstName} ${lead.LastName}`);
   const host = new URL(siteUrl).hostname || "localhost";
@@ -42,8 +61,10 @@ export function leadNotification(
       lead.Message ? lead.Message : "(No message.)",
       "",
       `Page: ${lead.SourcePage ?? "unknown"}`,
-      `Received: ${lead.CreatedAt}`,
-      `Lead: ${siteUrl}/admin/leads`,
+      // On the owner's clock, read at a glance; the year only when it is not this year's (a
+      // lead brought back from Spam keeps its arrival time).
+      `Received: ${dateTimeLabel(lead.CreatedAt, timeZone, now)}`,
+      `Lead: ${leadUrl(siteUrl, lead.ID)}`,
       "",
       "Reply to this e-mail to answer them directly.",
     ].join("\n"),

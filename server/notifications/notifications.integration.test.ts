@@ -9,6 +9,11 @@ import { processOutbox } from "./outbox.ts";
 import { smtpSender } from "./smtp.ts";
 
 const settings = { notifyEmail: "owner@fineline.studio", siteUrl: "https://fineline.studio" };
+/** A message as its reader sees it: quoted-printable soft line breaks and =XX escapes undone. */
+const readable = (raw: string) =>
+  raw
+    .replace(/=\r\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 const lead = {
   firstName: "Rosa",
   lastName: "Delgado",
@@ -50,6 +55,67 @@ describe.each(testEngines)("lead notifications on $name", (engine) => {
     expect(mail?.raw).toMatch(/^Subject: New lead: Rosa Delgado\r?$/m);
     expect(mail?.raw).toMatch(/^Reply-To: Rosa Delgado <rosa@bakery\.example>\r?$/m);
     expect(mail?.raw).toMatch(/^To: owner@fineline\.studio\r?$/m);
+  });
+
+  it("says when the lead arrived on the owner's clock, and links to that lead", async () => {
+    // 18:01 UTC on Wednesday 25 November 2026 is 1:01 pm in New York (EST).
+    const arrived = new Date("2026-11-25T18:01:45.000Z");
+    app = await buildTestApp(
+      database,
+      {
+        SMTP_URL: smtp.url,
+        NOTIFY_EMAIL: settings.notifyEmail,
+        SITE_URL: settings.siteUrl,
+        TIMEZONE: "America/New_York",
+        DIGEST_HOUR: "off",
+      },
+      { now: () => arrived },
+    );
+    const res = await app.inject({ method: "POST", url: "/api/leads/contact-us", payload: lead });
+    expect(res.statusCode).toBe(201);
+    await app.outbox?.idle();
+    await expect.poll(() => smtp.received.length).toBe(1);
+    const { id } = await database.db.selectFrom("leads").select("id").executeTakeFirstOrThrow();
+    const text = readable(smtp.received[0]?.raw ?? "");
+    expect(text).toMatch(/^Received: Wed, Nov 25, 1:01 PM\r?$/m);
+    expect(text).toMatch(
+      new RegExp(`^Lead: https://fineline\\.studio/admin/leads\\?lead=${id}\r?$`, "m"),
+    );
+  });
+
+  it("adds the year to a lead from another year, as when one comes back from spam", async () => {
+    await createContactLead(database.db, lead, {
+      notify: true,
+      now: new Date("2026-12-31T23:30:00.000Z"),
+    });
+    const smtpSend = smtpSender(smtp.url);
+    await processOutbox(
+      database.db,
+      smtpSend.send,
+      { ...settings, timeZone: "Europe/Berlin" },
+      new Date("2027-01-02T09:00:00.000Z"),
+    );
+    smtpSend.close();
+    // 23:30 UTC on New Year's Eve is already 1 January 2027 in Berlin: this year there.
+    expect(readable(smtp.received[0]?.raw ?? "")).toMatch(/^Received: Fri, Jan 1, 12:30 AM\r?$/m);
+
+    await database.db.deleteFrom("outbox").execute();
+    await createContactLead(
+      database.db,
+      { ...lead, email: "jo@bakery.example" },
+      { notify: true, now: new Date("2026-12-31T21:30:00.000Z") },
+    );
+    const again = smtpSender(smtp.url);
+    await processOutbox(
+      database.db,
+      again.send,
+      { ...settings, timeZone: "Europe/Berlin" },
+      new Date("2027-01-02T09:00:00.000Z"),
+    );
+    again.close();
+    expect(readable(smtp.received[1]?.raw ?? "")).toMatch(
+      /^Received: Thu, Dec 31, 2026, 10:30 PM\r?$/m,
+    );
   });
 
   it("keeps line breaks in names out of the headers (no header injection)", async () => {

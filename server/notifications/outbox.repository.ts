@@ -131,3 +131,67 @@ export async function markOutboxFailed(
     .where("id", "=", row.id)
     .execute();
 }
+
+/** What an e-mail about a meeting carries: the change it tells of, as it was then. */
+export type MeetingEmailPayload = {
+  meetingId: string;
+  news: "booked" | "moved" | "cancelled" | "reminder";
+  to: "visitor" | "owner";
+  sequence: number;
+  start: string;
+  end: string;
+};
+
+/**
+ * Queues the e-mails about a meeting's change, in the transaction that makes it: the visitor's
+ * and the owner's (the invite, its update or its cancellation), and, when `reminderAt` is
+ * given and still ahead, the visitor's reminder, due then. Each (meeting, SEQUENCE, news,
+ * addressee) is queued once, whatever retries or instances do; a reminder whose meeting has
+ * moved on (cancelled, or moved to another SEQUENCE) is skipped when its time comes.
+ */
+export async function enqueueMeetingEmails(
+  trx: Transaction<Database>,
+  {
+    meetingId,
+    leadId,
+    news,
+    sequence,
+    start,
+    end,
+    reminderAt,
+    now,
+  }: {
+    meetingId: string;
+    leadId: string;
+    news: "booked" | "moved" | "cancelled";
+    sequence: number;
+    start: string;
+    end: string;
+    reminderAt: Date | null;
+    now: Date;
+  },
+): Promise<void> {
+  const at = now.toISOString();
+  const row = (payload: MeetingEmailPayload, due: string) => ({
+    id: uuidv7(now.getTime()),
+    kind: "meeting-email",
+    lead_id: leadId,
+    dedupe_key: `${meetingId}:${payload.sequence}:${payload.news}:${payload.to}`,
+    payload: JSON.stringify(payload),
+    next_attempt_at: due,
+    created_at: at,
+  });
+  const base = { meetingId, sequence, start, end };
+  const rows = [
+    row({ ...base, news, to: "visitor" }, at),
+    row({ ...base, news, to: "owner" }, at),
+    ...(reminderAt && reminderAt > now
+      ? [row({ ...base, news: "reminder", to: "visitor" }, reminderAt.toISOString())]
+      : []),
+  ];
+  await trx
+    .insertInto("outbox")
+    .values(rows)
+    .onConflict((oc) => oc.columns(["kind", "dedupe_key"]).doNothing())
+    .execute();
+}

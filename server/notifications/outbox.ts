@@ -1,13 +1,17 @@
-import { todayIn } from "../../domain/dates.ts";
+import { addDays, startOfDay, todayIn } from "../../domain/dates.ts";
+import { manageTokenFor } from "../booking/booking.repository.ts";
+import { meetingEmail } from "../booking/meeting-email.ts";
+import { findMeeting, findMeetings, meetingRecordOf } from "../booking/meetings.repository.ts";
 import type { Db } from "../db/connect.ts";
 import { digestLeads } from "../leads/lead-follow-ups.repository.ts";
 import { findLead } from "../leads/lead-lists.repository.ts";
 import { digestEmail, isEmptyDigest } from "./digest-email.ts";
-import { leadNotification, type OutgoingEmail } from "./lead-email.ts";
+import { leadNotification, leadUrl, type OutgoingEmail } from "./lead-email.ts";
 import {
   claimOutboxRow,
   dueOutboxRows,
   leaseMs,
+  type MeetingEmailPayload,
   markOutboxFailed,
   markOutboxSent,
   type OutboxRow,
@@ -17,8 +21,13 @@ export type SendEmail = (email: OutgoingEmail) => Promise<void>;
 export type OutboxSettings = {
   notifyEmail: string;
   siteUrl: string;
-  /** The owner's zone: a digest is only worth sending on its own day there. */
+  /**
+   * The owner's zone: the e-mails' dates and times are said there, and a digest is only worth
+   * sending on its own day there.
+   */
   timeZone?: string;
+  /** The key manage links are made with (booking e-mails carry the visitor's link). */
+  manageKey?: Uint8Array;
 };
 
 /**
@@ -37,13 +46,69 @@ async function emailFor(
     const { date } = JSON.parse(row.payload) as { date: string };
     if (date !== todayIn(settings.timeZone ?? "UTC", now))
       return { skip: "too late: the day is over" };
-    const content = { date, ...(await digestLeads(db, date)) };
+    const zone = settings.timeZone ?? "UTC";
+    const calls = await findMeetings(db, {
+      from: startOfDay(date, zone),
+      to: startOfDay(addDays(date, 1), zone),
+    });
+    const content = {
+      date,
+      ...(await digestLeads(db, date)),
+      meetings: calls.filter((call) => call.status === "booked").map(meetingRecordOf),
+    };
     return isEmptyDigest(content)
       ? { skip: "nothing to report" }
       : { email: digestEmail(content, { ...settings, now }) };
   }
+  if (row.kind === "meeting-email") return meetingEmailFor(db, row, settings, now);
   const lead = row.lead_id ? await findLead(db, row.lead_id) : undefined;
-  return lead ? { email: leadNotification(lead, settings) } : { skip: "the lead is gone" };
+  return lead
+    ? { email: leadNotification(lead, { ...settings, now }) }
+    : { skip: "the lead is gone" };
+}
+
+/**
+ * An e-mail about a meeting, as the change it tells of was (its times and SEQUENCE are in the
+ * row): a later move does not rewrite an earlier invite. A reminder is only sent while its
+ * meeting is still booked at that SEQUENCE: never for a cancelled or moved-away time.
+ */
+async function meetingEmailFor(
+  db: Db,
+  row: OutboxRow,
+  settings: OutboxSettings,
+  now: Date,
+): Promise<{ email: OutgoingEmail } | { skip: string }> {
+  const payload = JSON.parse(row.payload) as MeetingEmailPayload;
+  const meeting = await findMeeting(db, { id: payload.meetingId });
+  if (!meeting) return { skip: "the meeting is gone" };
+  if (
+    payload.news === "reminder" &&
+    (meeting.status !== "booked" || meeting.sequence !== payload.sequence)
+  )
+    return { skip: "the meeting has changed since the reminder was queued" };
+  if (!settings.manageKey) return { skip: "no key to make the manage link with" };
+  const { token } = manageTokenFor(settings.manageKey, payload.meetingId);
+  return {
+    email: meetingEmail(
+      payload.news,
+      {
+        id: payload.meetingId,
+        start: payload.start,
+        end: payload.end,
+        sequence: payload.sequence,
+        visitor: meeting.visitor,
+      },
+      {
+        to: payload.to,
+        notifyEmail: settings.notifyEmail,
+        siteUrl: settings.siteUrl,
+        ownerTimeZone: settings.timeZone ?? "UTC",
+        manageUrl: `${settings.siteUrl}/booking/${token}`,
+        leadUrl: leadUrl(settings.siteUrl, meeting.leadId),
+        now,
+      },
+    ),
+  };
 }
 
 const maxBatchesPerPass = 50;

@@ -39,8 +39,17 @@ export function smtpSender(
         subject: email.subject,
         text: email.text,
         ...(email.html ? { html: email.html } : {}),
+        ...(email.calendar
+          ? {
+              icalEvent: {
+                method: email.calendar.method,
+                filename: email.calendar.method === "CANCEL" ? "cancel.ics" : "invite.ics",
+                content: email.calendar.content,
+              },
+            }
+          : {}),
         messageId: email.messageId,
-        // Only the owner receives it, whatever the headers say.
+        // Only the addressee receives it, whatever the headers say.
         envelope: { from: email.from.address, to: [email.to] },
       });
     },

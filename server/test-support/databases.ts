@@ -11,21 +11,25 @@ import { migrateToLatest } from "../db/migrate.ts";
  * TEST_DATABASE_URL is set. Each opened database is fresh: a new SQLite file, or a new
  * PostgreSQL schema dropped on close, so runs never collide.
  */
+/** A test's database, and a way to open it again as another instance would (its own pool). */
+export type TestDatabase = DatabaseHandle & { readonly sibling: () => DatabaseHandle };
+
 export type TestEngine = {
   readonly name: "sqlite" | "postgres";
   /** A fresh database; `{ migrate: false }` leaves it empty, for tests of migrations. */
-  readonly open: (options?: { migrate?: boolean }) => Promise<DatabaseHandle>;
+  readonly open: (options?: { migrate?: boolean }) => Promise<TestDatabase>;
 };
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-async function freshSqlite({ migrate = true } = {}): Promise<DatabaseHandle> {
-  const handle = openSqlite(path.join(mkdtempSync(path.join(tmpdir(), "fineline-db-")), "app.db"));
+async function freshSqlite({ migrate = true } = {}): Promise<TestDatabase> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "fineline-db-")), "app.db");
+  const handle = openSqlite(file);
   if (migrate) await migrateToLatest(handle.db as unknown as Kysely<unknown>);
-  return handle;
+  return { ...handle, sibling: () => openSqlite(file) };
 }
 
-async function freshPostgres(url: string, { migrate = true } = {}): Promise<DatabaseHandle> {
+async function freshPostgres(url: string, { migrate = true } = {}): Promise<TestDatabase> {
   const schema = `test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -35,6 +39,7 @@ async function freshPostgres(url: string, { migrate = true } = {}): Promise<Data
   if (migrate) await migrateToLatest(handle.db as unknown as Kysely<unknown>);
   return {
     ...handle,
+    sibling: () => openPostgres(url, { schema }),
     close: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: url });

@@ -12,7 +12,9 @@ export default function setup() {
     ].filter(Boolean);
     if (missing.length)
       console.log(
-        `integration: ran without ${missing.join(" and ")}: their suites were skipped, and the engine suites ran on SQLite only.`,
+        `integration: ran without ${missing.join(" and ")}: their suites were skipped${
+          process.env.TEST_DATABASE_URL ? "" : ", and the engine suites ran on SQLite only"
+        }.`,
       );
   };
 }

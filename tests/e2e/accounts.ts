@@ -54,8 +54,8 @@ export async function apiLogin(
 }
 
 /** Puts a session in localStorage "user", as a login on this device would have. */
-export async function storeSession(page: Page, session: object) {
-  await page.goto("/robots.txt");
+export async function storeSession(page: Page, session: object, origin = "") {
+  await page.goto(`${origin}/robots.txt`);
   await page.evaluate((value) => localStorage.setItem("user", JSON.stringify(value)), session);
 }
 

@@ -9,6 +9,7 @@ const addresses = {
   "lead-source": "198.51.100.12",
   "landing-pages": "198.51.100.13",
   bundles: "198.51.100.14",
+  booking: "198.51.100.15",
 } as const;
 
 export const fromClient = (spec: keyof typeof addresses) => ({

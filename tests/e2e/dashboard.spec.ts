@@ -5,6 +5,7 @@ import { createOwner } from "./accounts.ts";
 import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { seedLeads, signInOwner } from "./leads-data.ts";
+import { showTab } from "./visibility.ts";
 
 test.beforeAll(() => createOwner());
 
@@ -31,6 +32,11 @@ const fixedStats: LeadStats = {
     week("2026-11-09", { COLD: 2, HOT: 1 }),
     week("2026-11-16", { CONVERTED: 1, WARM: 1 }),
     week("2026-11-23", { HOT: 1 }),
+  ],
+  topPages: [
+    { page: "/guides/wordpress", leads: 5 },
+    { page: "/previous-work", leads: 2 },
+    { page: "/about", leads: 1 },
   ],
 };
 
@@ -115,6 +121,47 @@ test("counts real leads: new ones show in New leads and the latest bars", async 
     (await numberIn(rows.last().getByRole("cell").last())) +
     (await numberIn(rows.nth(-2).getByRole("cell").last()));
   expect(lastTwoWeeks).toBeGreaterThanOrEqual(3);
+});
+
+test("lists the pages that bring leads, most first", async ({ page }) => {
+  await stubStats(page, { status: 200, body: JSON.stringify(fixedStats) });
+  await signInOwner(page);
+  await gotoHydrated(page, "/admin");
+  const pages = page.getByRole("region", { name: "Pages that bring leads" });
+  await expect(pages.getByRole("listitem")).toHaveText([
+    /^\/guides\/wordpress\s*5 leads$/,
+    /^\/previous-work\s*2 leads$/,
+    /^\/about\s*1 lead$/,
+  ]);
+});
+
+test("follows live: new numbers every 15 seconds, in place; none while the tab is hidden", async ({
+  page,
+}) => {
+  let asked = 0;
+  await page.route("**/api/leads/stats", (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({ ...fixedStats, newLeads: 1233 + ++asked }),
+    }),
+  );
+  await page.clock.install();
+  await signInOwner(page);
+  await gotoHydrated(page, "/admin");
+  const newLeads = card(page, "New leads");
+  await expect(newLeads.locator("dd").first()).toHaveText("1,234");
+  const before = await newLeads.boundingBox();
+
+  await page.clock.runFor(15_000);
+  await expect(newLeads.locator("dd").first()).toHaveText("1,235");
+  expect(await newLeads.boundingBox()).toEqual(before);
+
+  await showTab(page, "hidden");
+  await page.clock.runFor(60_000);
+  expect(asked).toBe(2);
+  await showTab(page, "visible");
+  await expect(newLeads.locator("dd").first()).toHaveText("1,236");
 });
 
 test("says when the numbers fail to load, with the server's message or the default", async ({

@@ -86,18 +86,20 @@ test("the Due strip lists overdue and today's follow-ups, oldest first, and a le
   ).toBeVisible();
   await expect(mine.nth(1).getByText("Due today")).toBeVisible();
 
-  // Working it: the overdue one is moved to next week; it leaves the strip, and focus stays
-  // on its date field, now in its own list.
+  // Working it: the overdue one is moved to next week (five working days on). It leaves the
+  // strip; the owner stays in the strip, on the next lead due, and is told where it went.
   const first = mine.nth(0);
   // Other tests' follow-ups may be due too: open this lead's details (the workspace shows one).
   const row = first.getByRole("button", { name: new RegExp(`^${tag}000 Baker`) });
   if (await row.count()) await row.click();
-  await first.getByRole("button", { name: "Next week" }).focus();
-  await first.getByRole("button", { name: "Next week" }).click();
+  const scrollY = await page.evaluate(() => window.scrollY);
+  await first.getByRole("button", { name: /^Next week/ }).click();
   await expect(due.getByRole("article", { name: `${tag}000 Baker` })).toHaveCount(0);
   const moved = section(page, "New Leads").getByRole("article", { name: `${tag}000 Baker` });
-  await expect(moved.getByText(`Follow up ${day(addDays(today(), 7))}`)).toBeVisible();
-  await expect(moved.getByRole("button", { name: "Next week" })).toBeFocused();
+  await expect(moved.getByText(`Follow up ${day(addWorkingDays(today(), 5))}`)).toBeVisible();
+  await expect(due.locator(":focus")).toHaveAttribute("data-lead-nav");
+  await expect(page.locator("[data-notice]")).toContainText(`${tag}000 Baker moved to New Leads.`);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -111,23 +113,29 @@ test("replying offers a follow-up three working days later; the owner decides", 
   await lead.getByLabel("Communication status").selectOption("REPLIED");
   const moved = section(page, "Follow Up With").getByRole("article", { name: `${tag}000 Baker` });
   const suggested = addWorkingDays(today(), 3);
-  await expect(
-    moved.getByText(`Follow up on ${day(suggested)}, three working days from now?`),
-  ).toBeVisible();
-  await moved.getByRole("button", { name: "Set follow-up" }).click();
-  await expect(moved.getByLabel("Next follow-up")).toHaveValue(suggested);
-  await expect(moved.getByText(/three working days from now/)).toHaveCount(0);
+  // Offered where the owner is, in the notice of the move, while he stays in New Leads.
+  const notice = page.locator("[data-notice]");
+  await expect(notice).toContainText(
+    `${tag}000 Baker moved to Follow Up With. Follow up on ${day(suggested)}?`,
+  );
+  await notice.getByRole("button", { name: "Set follow-up" }).click();
+  await expect(moved.getByText(`Follow up ${day(suggested)}`)).toBeVisible();
+  await expect(notice).toContainText(`Follow-up with ${tag}000 Baker set for ${day(suggested)}.`);
 
-  // Not forced: dismissed, nothing is saved.
+  // Not forced: the lead's own details offer it too, and Not now saves nothing.
   const other = card(page, `${tag}001 Baker`);
   await other.getByLabel("Communication status").selectOption("CONVERSING");
+  await notice.getByRole("button", { name: "Jump to it" }).click();
   const second = section(page, "Follow Up With").getByRole("article", { name: `${tag}001 Baker` });
+  await expect(
+    second.getByText(`Follow up on ${day(suggested)}, three working days from now?`),
+  ).toBeVisible();
   await second.getByRole("button", { name: "Not now" }).click();
   await expect(second.getByLabel("Next follow-up")).toHaveValue("");
   // Closing a lead clears nothing by itself.
   await moved.getByLabel("Lead status").selectOption("CONVERTED");
   await expect(moved.getByText("Saved changes!")).toBeVisible();
-  await expect(moved.getByLabel("Next follow-up")).toHaveValue(suggested);
+  await expect(moved.getByText(`Follow up ${day(suggested)}`)).toBeVisible();
 });
 
 test("Reply by e-mail opens a reply to the visitor, then offers to mark the lead replied", async ({

@@ -70,36 +70,54 @@ test("a lead status change saves at once and the lead stays in New Leads", async
   await expect(card(page, `${tag}000 Baker`).getByLabel("Lead status")).toHaveValue("HOT");
 });
 
-test("a communication status change moves the lead to the top of Follow Up With, focus kept", async ({
+test("a status change moves the lead to Follow Up With while the owner stays in New Leads", async ({
   page,
 }) => {
   const tag = tagFor("move");
   await seedLeads(tag, 3);
   await openTracker(page, tag);
-  const first = card(page, `${tag}000 Baker`);
-  await first.getByLabel("Communication status").focus();
-  await first.getByLabel("Communication status").selectOption("REPLIED");
+  const fresh = section(page, "New Leads");
   const followUp = section(page, "Follow Up With");
-  await expect(followUp.getByRole("article", { name: `${tag}000 Baker` })).toBeVisible();
-  await expect(section(page, "New Leads").getByRole("article")).toHaveCount(2);
-  const moved = followUp.getByRole("article", { name: `${tag}000 Baker` });
+  const rowButton = (name: string) =>
+    card(page, name).getByRole("button", { name: new RegExp(`^${name}`) });
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  const before = await scrollY();
+
+  const middle = card(page, `${tag}001 Baker`);
+  await middle.getByLabel("Communication status").focus();
+  await middle.getByLabel("Communication status").selectOption("REPLIED");
+  const moved = followUp.getByRole("article", { name: `${tag}001 Baker` });
   await expect(moved.getByText("Saved changes!")).toBeVisible();
   await expect(moved.getByLabel("Communication status")).toHaveValue("REPLIED");
-  await expect(moved.getByLabel("Communication status")).toBeFocused();
+  await expect(fresh.getByRole("article")).toHaveCount(2);
+  // The page stays where it was, on the next lead of the list being worked; the move is said.
+  await expect(rowButton(`${tag}000 Baker`)).toBeFocused();
+  expect(await scrollY()).toBe(before);
+  const notice = page.locator("[data-notice]");
+  await expect(notice).toContainText(`${tag}001 Baker moved to Follow Up With.`);
+  await expect(page.getByRole("heading", { level: 2, name: "Follow Up With 1" })).toBeVisible();
 
-  // The next one moves above it: most recently updated first.
-  await card(page, `${tag}002 Baker`).getByLabel("Communication status").selectOption("CONVERSING");
-  await expect(followUp.getByRole("article").first()).toHaveAccessibleName(`${tag}002 Baker`);
-  await expect(followUp.getByRole("article")).toHaveCount(2);
+  // The list's last lead: focus goes to the one before it. It joins Follow Up With on top.
+  await card(page, `${tag}000 Baker`).getByLabel("Communication status").selectOption("CONVERSING");
+  await expect(followUp.getByRole("article").first()).toHaveAccessibleName(`${tag}000 Baker`);
+  await expect(rowButton(`${tag}002 Baker`)).toBeFocused();
+  // j still works from there: it is a lead's row, not a field.
+  await page.keyboard.press("j");
+  await expect(page.locator(":focus")).toHaveAttribute("data-lead-nav");
+
+  // Jump to it: the lead that left, focused where it went.
+  await page.getByRole("button", { name: "Jump to it" }).click();
+  await expect(
+    followUp.getByRole("button", { name: new RegExp(`^${tag}000 Baker`) }),
+  ).toBeFocused();
 
   // Back to UNREAD: back in New Leads, in its place by arrival.
   await followUp
-    .getByRole("article", { name: `${tag}000 Baker` })
+    .getByRole("article", { name: `${tag}001 Baker` })
     .getByLabel("Communication status")
     .selectOption("UNREAD");
-  await expect(section(page, "New Leads").getByRole("article").last()).toHaveAccessibleName(
-    `${tag}000 Baker`,
-  );
+  await expect(fresh.getByRole("article").last()).toHaveAccessibleName(`${tag}001 Baker`);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("notes save with their Submit button", async ({ page }) => {

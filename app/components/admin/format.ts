@@ -1,4 +1,4 @@
-import type { CalendarDate } from "../../../domain/dates.ts";
+import { type CalendarDate, dayLabel } from "../../../domain/dates.ts";
 
 /** Dates in the admin, in the owner's time zone (TIMEZONE), whatever the browser's. */
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -16,14 +16,8 @@ export function formatDateTime(iso: string, timeZone?: string): string {
   return format.format(new Date(iso));
 }
 
-/** A calendar day ("Thu, Nov 26"): a date, not an instant, so no zone moves it. */
-const dayFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-export const formatDay = (date: CalendarDate) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+/** A calendar day ("Thu, Nov 26"), said as the e-mails say it: a date, so no zone moves it. */
+export const formatDay = (date: CalendarDate) => dayLabel(date);
 
 /** "3 h 20 min", "1 day 2 h": a duration in minutes, for the dashboard. */
 export function duration(minutes: number): string {
@@ -44,4 +38,5 @@ export const fieldNames = {
   LeadStatus: "Lead status",
   Notes: "Notes",
   NextFollowUp: "Next follow-up",
+  Meeting: "Call",
 } as const;

@@ -12,6 +12,10 @@ export type PagedList<T> = {
   readonly next: string | null;
   readonly error: string | null;
   readonly loadingMore?: boolean;
+  /** How many the list has in all (the first page's `X-Total-Count`), when the API says. */
+  readonly total?: number;
+  /** When the server answered (its `Date`), where the page's live updates start from. */
+  readonly asOf?: string;
 };
 
 /** The next page's URL from a `Link: <…>; rel="next"` header. */
@@ -29,10 +33,14 @@ export async function loadPage<E extends Endpoint>(
 ): Promise<PagedList<ItemOf<E>>> {
   const result = await authGet(endpoint, target);
   if (!result.ok) return { leads: [], next: null, error: result.error || leadTexts.failed };
+  const total = Number.parseInt(result.headers.get("x-total-count") ?? "", 10);
+  const date = Date.parse(result.headers.get("date") ?? "");
   return {
     leads: result.data as readonly ItemOf<E>[],
     next: nextPageUrl(result.headers.get("link")),
     error: null,
+    ...(Number.isNaN(total) ? {} : { total }),
+    ...(Number.isNaN(date) ? {} : { asOf: new Date(date).toISOString() }),
   };
 }
 
@@ -47,9 +55,11 @@ export function withMore<T extends { ID: string }>(
   if (more.error) return { ...list, loadingMore: false, error: more.error };
   const shown = new Set(list.leads.map((item) => item.ID));
   return {
+    ...list,
     leads: [...list.leads, ...more.leads.filter((item) => !shown.has(item.ID))],
     next: more.next,
     error: null,
+    loadingMore: false,
   };
 }
 

@@ -11,7 +11,10 @@ export function useFocusNext() {
     const target = next.current
       .map((id) => document.getElementById(id))
       .find((element) => element !== null);
-    target?.focus();
+    // Focus moves, the page does not: only an element out of sight is brought into view,
+    // just enough (a lead that left the list is never followed by the scroll).
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: "nearest" });
     next.current = null;
   });
   return (ids: readonly string[]) => {

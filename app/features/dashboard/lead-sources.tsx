@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { LeadStats } from "../../../domain/lead-stats.ts";
+import { ShareBar } from "./share-bar.tsx";
 
 /**
  * Where the last 30 days' leads came from: each source with its count and a bar of its share,
@@ -51,12 +52,7 @@ export function LeadSources({
                 ) : (
                   <span className="truncate font-semibold text-muted">{label}</span>
                 )}
-                <span aria-hidden="true" className="h-1.5 rounded-sm bg-paper-dim">
-                  <span
-                    className="block h-full rounded-sm bg-ink"
-                    style={{ width: `${(row.leads / most) * 100}%` }}
-                  />
-                </span>
+                <ShareBar value={row.leads} most={most} />
                 <span className="text-sm font-semibold tabular-nums">
                   {row.leads.toLocaleString("en-US")}{" "}
                   <span className="font-normal text-muted">({share}%)</span>

@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { addDays, type CalendarDate } from "../../../domain/dates.ts";
+import {
+  addDays,
+  type CalendarDate,
+  quickFollowUpDate,
+  quickFollowUps,
+} from "../../../domain/dates.ts";
 import {
   followUpHorizonDays,
   isFollowUpDate,
@@ -53,6 +58,13 @@ export function FollowUpBadge({ date, today }: { date: CalendarDate; today: Cale
 }
 
 /**
+ * A quick choice: 44 px tall on a phone's layout, under a thumb (WCAG 2.5.5's size, not just
+ * 2.5.8's 24); a compact 28 px in the desk's pane, under a mouse.
+ */
+const quickChoiceClass =
+  "inline-flex min-h-[44px] items-center rounded-sm border border-line bg-white px-1 text-sm font-semibold hover:border-ink min-[1024px]:min-h-[28px] min-[1024px]:px-0.5";
+
+/**
  * The next follow-up date: a labelled date field, and quick choices that save at once. A date
  * typed in the field saves once it is a whole, possible date and the typing pauses (typing a
  * year digit by digit passes through impossible ones, which wait), or on Enter, or when the
@@ -93,11 +105,10 @@ export function FollowUpField({
     setDraft(date ?? "");
     commit(date ?? "");
   };
-  const quick: Array<{ label: string; date: CalendarDate | null }> = [
-    { label: "Tomorrow", date: addDays(today, 1) },
-    { label: "In 3 days", date: addDays(today, 3) },
-    { label: "Next week", date: addDays(today, 7) },
-  ];
+  const quick = quickFollowUps.map((choice) => ({
+    ...choice,
+    date: quickFollowUpDate(today, choice.key),
+  }));
 
   return (
     <div>
@@ -135,13 +146,15 @@ export function FollowUpField({
         <legend className="sr-only">Quick follow-up dates</legend>
         {quick.map((choice) => (
           <button
-            key={choice.label}
-            id={`${id}-${choice.label.toLowerCase().replaceAll(" ", "-")}`}
+            key={choice.key}
+            id={`${id}-${choice.key}`}
             type="button"
             onClick={() => choose(choice.date)}
-            className="rounded-sm border border-line bg-white px-0.5 py-px text-sm font-semibold hover:border-ink"
+            title={formatDay(choice.date)}
+            className={quickChoiceClass}
           >
             {choice.label}
+            <span className="sr-only">, {formatDay(choice.date)}</span>
           </button>
         ))}
         <button
@@ -152,7 +165,7 @@ export function FollowUpField({
           }}
           // Not `disabled`: the button keeps focus after clearing (a disabled one drops it).
           aria-disabled={value === null && draft === ""}
-          className="rounded-sm border border-transparent px-0.5 py-px text-sm font-semibold text-accent-strong underline underline-offset-2 aria-disabled:text-muted aria-disabled:no-underline"
+          className={`${quickChoiceClass} border-transparent bg-transparent text-accent-strong underline underline-offset-2 aria-disabled:text-muted aria-disabled:no-underline`}
         >
           Clear
         </button>

@@ -1,5 +1,7 @@
 import { fullName } from "../../components/admin/lead-name.ts";
 import type { OwnerClock } from "../../components/admin/owner-clock.tsx";
+import { buttonClass } from "../../components/layout.tsx";
+import { LeadMeetings } from "../booking/lead-meetings.tsx";
 import { detailsHeadingId, detailsId, rowButtonId } from "./dom-ids.ts";
 import { FollowUpBadge } from "./follow-up.tsx";
 import { LeadActions } from "./lead-actions.tsx";
@@ -13,6 +15,7 @@ import type { LeadViewProps } from "./lead-view-props.ts";
 import { NotesForm } from "./notes-form.tsx";
 import { ReplyLinks } from "./reply-links.tsx";
 import { SaveMessage } from "./save-message.tsx";
+import { type LeadStatuses, StatusControls } from "./status-controls.tsx";
 
 /**
  * The open lead's details, in a pane beside the list: the whole message, how to reply, the
@@ -23,13 +26,28 @@ export function LeadDetails({
   lead,
   listKey,
   clock,
+  dense,
+  statuses,
+  onClose,
   message,
   offer,
   onOffer,
   onMessage,
   actions,
-}: LeadViewProps & { clock: OwnerClock }) {
+}: LeadViewProps & {
+  clock: OwnerClock;
+  /** A pane beside the list (the desk), or in place under the row (a phone). */
+  dense: boolean;
+  statuses: LeadStatuses;
+  /** Close, back to the row (a phone's details; the desk's pane always shows a lead). */
+  onClose: () => void;
+}) {
   const saves = useLeadSavesContext();
+  const backToRow = () => {
+    const row = document.getElementById(rowButtonId(listKey, lead.ID));
+    row?.focus({ preventScroll: true });
+    row?.scrollIntoView({ block: "nearest" });
+  };
   return (
     <section
       id={detailsId(listKey, lead.ID)}
@@ -39,20 +57,27 @@ export function LeadDetails({
         if (event.key !== "Escape" || event.defaultPrevented) return;
         if ((event.target as HTMLElement).closest("dialog")) return;
         event.preventDefault();
-        document.getElementById(rowButtonId(listKey, lead.ID))?.focus();
+        if (!dense) onClose();
+        backToRow();
       }}
-      className="fixed top-7 right-0 bottom-0 z-20 w-[var(--details-width)] overflow-y-auto overscroll-contain border-l border-line bg-paper px-3 pt-3 pb-6 motion-safe:animate-details-in"
+      className={
+        dense
+          ? "fixed top-7 right-0 bottom-0 z-20 w-[var(--details-width)] overflow-y-auto overscroll-contain border-l border-line bg-paper px-3 pt-3 pb-6 motion-safe:animate-details-in"
+          : "border-t border-line bg-white/70 px-1.5 pt-1.5 pb-2"
+      }
     >
       <div className="flex flex-wrap items-center gap-1">
         <h3
           id={detailsHeadingId(listKey, lead.ID)}
           tabIndex={-1}
-          className="text-2xl font-bold break-words outline-none"
+          className={`${dense ? "text-2xl" : "sr-only"} font-bold break-words outline-none`}
         >
           {fullName(lead)}
         </h3>
-        {lead.NextFollowUp ? <FollowUpBadge date={lead.NextFollowUp} today={clock.today} /> : null}
-        <Waiting lead={lead} clock={clock} />
+        {dense && lead.NextFollowUp ? (
+          <FollowUpBadge date={lead.NextFollowUp} today={clock.today} />
+        ) : null}
+        {dense ? <Waiting lead={lead} clock={clock} /> : null}
       </div>
       <p className="mt-0.5 text-sm text-muted">
         <Arrived lead={lead} clock={clock} />
@@ -70,6 +95,12 @@ export function LeadDetails({
       <div className="mt-2 rounded-sm border border-line bg-white/70 p-1.5">
         <LeadMessageText lead={lead} />
       </div>
+      <LeadMeetings leadId={lead.ID} />
+      {dense ? null : (
+        <div className="mt-2 grid grid-cols-2 gap-1">
+          <StatusControls lead={lead} listKey={listKey} statuses={statuses} variant="card" />
+        </div>
+      )}
       <div className="mt-2 grid gap-2">
         <div>
           <LeadFollowUp
@@ -89,6 +120,18 @@ export function LeadDetails({
       </div>
       <LeadHistory leadId={lead.ID} />
       <LeadActions lead={lead} {...actions} />
+      {dense ? null : (
+        <button
+          type="button"
+          onClick={() => {
+            onClose();
+            backToRow();
+          }}
+          className={`mt-2 w-full ${buttonClass("secondary", "sm")}`}
+        >
+          Close {fullName(lead)}
+        </button>
+      )}
     </section>
   );
 }

@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { dueFilters, type LeadFilters, searchMaxLength } from "../../../domain/lead-filters.ts";
-import { commStatuses, leadStatuses } from "../../../domain/lead-record.ts";
+import {
+  commStatusesInOrder,
+  leadStatusesInOrder,
+  statusLabel,
+} from "../../../domain/lead-record.ts";
 import { compactFieldClass } from "../../components/form-fields.tsx";
+import { buttonClass } from "../../components/layout.tsx";
+
+const statusLabels = Object.fromEntries(
+  [...commStatusesInOrder, ...leadStatusesInOrder].map((status) => [status, statusLabel(status)]),
+);
 
 const dueLabels: Record<string, string> = {
   overdue: "Overdue",
@@ -22,6 +31,7 @@ export function LeadFiltersBar({
   onChange: (filters: LeadFilters) => void;
 }) {
   const [q, setQ] = useState(filters.q ?? "");
+  const [unfolded, setUnfolded] = useState(false);
   const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(filters);
   latest.current = filters;
@@ -38,75 +48,95 @@ export function LeadFiltersBar({
   const select = (name: "comm" | "lead" | "due", value: string) =>
     onChange({ ...latest.current, [name]: value || undefined });
 
+  const active = [filters.q, filters.comm, filters.lead, filters.due, filters.source].filter(
+    Boolean,
+  ).length;
+
   return (
-    <search
-      aria-label="Leads"
-      className="mt-1.5 grid grid-cols-2 items-end gap-1 rounded-sm border border-line bg-paper-dim/60 p-1 md:grid-cols-3 min-[1024px]:grid-cols-[minmax(12rem,1fr)_11rem_11rem_11rem_auto]"
-    >
-      <div className="col-span-2 md:col-span-3 min-[1024px]:col-span-1">
-        <label htmlFor="lead-search" className="text-sm font-semibold">
-          Search leads
-        </label>
-        <input
-          id="lead-search"
-          type="search"
-          value={q}
-          maxLength={searchMaxLength}
-          placeholder="Name, e-mail or words in the message"
-          aria-keyshortcuts="/"
-          onChange={(event) => {
-            const value = event.target.value;
-            setQ(value);
-            clearTimeout(typing.current);
-            typing.current = setTimeout(() => searchNow(value), 300);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") searchNow(q);
-            if (event.key === "Escape" && q) {
-              event.preventDefault();
-              setQ("");
-              searchNow("");
-            }
-          }}
-          className={compactFieldClass}
+    <>
+      {/* On a phone the search and filters fold away, so the first screen shows leads. */}
+      <button
+        type="button"
+        aria-expanded={unfolded}
+        aria-controls="lead-filters"
+        onClick={() => setUnfolded(!unfolded)}
+        className={`mt-1 min-[1024px]:hidden ${buttonClass("secondary", "sm")}`}
+      >
+        {unfolded ? "Hide search and filters" : "Search and filters"}
+        {active > 0 ? ` (${active} on)` : ""}
+      </button>
+      <search
+        id="lead-filters"
+        aria-label="Leads"
+        className={`${unfolded ? "" : "max-[1023px]:hidden"} mt-1.5 grid grid-cols-2 items-end gap-1 rounded-sm border border-line bg-paper-dim/60 p-1 md:grid-cols-3 min-[1024px]:grid-cols-[minmax(12rem,1fr)_11rem_11rem_11rem_auto]`}
+      >
+        <div className="col-span-2 md:col-span-3 min-[1024px]:col-span-1">
+          <label htmlFor="lead-search" className="text-sm font-semibold">
+            Search leads
+          </label>
+          <input
+            id="lead-search"
+            type="search"
+            value={q}
+            maxLength={searchMaxLength}
+            placeholder="Name, e-mail or words in the message"
+            aria-keyshortcuts="/"
+            onChange={(event) => {
+              const value = event.target.value;
+              setQ(value);
+              clearTimeout(typing.current);
+              typing.current = setTimeout(() => searchNow(value), 300);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") searchNow(q);
+              if (event.key === "Escape" && q) {
+                event.preventDefault();
+                setQ("");
+                searchNow("");
+              }
+            }}
+            className={compactFieldClass}
+          />
+        </div>
+        <FilterSelect
+          name="comm"
+          label="Filter by communication"
+          value={filters.comm}
+          options={commStatusesInOrder}
+          labels={statusLabels}
+          onChange={(value) => select("comm", value)}
         />
-      </div>
-      <FilterSelect
-        name="comm"
-        label="Filter by communication"
-        value={filters.comm}
-        options={commStatuses}
-        onChange={(value) => select("comm", value)}
-      />
-      <FilterSelect
-        name="lead"
-        label="Filter by lead temperature"
-        value={filters.lead}
-        options={leadStatuses}
-        onChange={(value) => select("lead", value)}
-      />
-      <FilterSelect
-        name="due"
-        label="Filter by follow-up"
-        value={filters.due}
-        options={dueFilters}
-        labels={dueLabels}
-        onChange={(value) => select("due", value)}
-      />
-      {filters.source ? (
-        <button
-          type="button"
-          onClick={() => onChange({ ...latest.current, source: undefined })}
-          className="inline-flex h-5 items-center gap-0.5 self-end rounded-sm border border-ink bg-white px-1 text-sm font-semibold"
-        >
-          Source: {filters.source}
-          <span aria-hidden="true">×</span>
-          <span className="sr-only">(remove this filter)</span>
-        </button>
-      ) : (
-        <span className="hidden min-[1024px]:block" />
-      )}
-    </search>
+        <FilterSelect
+          name="lead"
+          label="Filter by lead temperature"
+          value={filters.lead}
+          options={leadStatusesInOrder}
+          labels={statusLabels}
+          onChange={(value) => select("lead", value)}
+        />
+        <FilterSelect
+          name="due"
+          label="Filter by follow-up"
+          value={filters.due}
+          options={dueFilters}
+          labels={dueLabels}
+          onChange={(value) => select("due", value)}
+        />
+        {filters.source ? (
+          <button
+            type="button"
+            onClick={() => onChange({ ...latest.current, source: undefined })}
+            className="inline-flex h-[44px] items-center gap-0.5 self-end rounded-sm border border-ink bg-white px-1 text-sm font-semibold min-[1024px]:h-5"
+          >
+            Source: {filters.source}
+            <span aria-hidden="true">×</span>
+            <span className="sr-only">(remove this filter)</span>
+          </button>
+        ) : (
+          <span className="hidden min-[1024px]:block" />
+        )}
+      </search>
+    </>
   );
 }
 

@@ -31,7 +31,9 @@ export function LeadHistory({ leadId }: { leadId: string }) {
 
   return (
     <details onToggle={onToggle} className="group mt-2 border-t border-line pt-1.5">
-      <summary className="cursor-pointer font-semibold text-muted hover:text-ink">History</summary>
+      <summary className="min-h-[44px] cursor-pointer py-[10px] font-semibold text-muted hover:text-ink min-[1024px]:min-h-0 min-[1024px]:py-0">
+        History
+      </summary>
       <div aria-live="polite" className="mt-1 text-sm">
         {state.kind === "loading" ? <p className="text-muted">Loading history…</p> : null}
         {state.kind === "failed" ? <p className="text-error">{state.message}</p> : null}
@@ -51,6 +53,14 @@ export function LeadHistory({ leadId }: { leadId: string }) {
                     <>
                       edited: <q className="break-words">{clip(event.To) || "(cleared)"}</q>
                     </>
+                  ) : event.Field === "Meeting" ? (
+                    event.To === "cancelled" ? (
+                      `on ${formatDateTime(event.From, clock.timeZone)} cancelled`
+                    ) : event.From ? (
+                      `moved to ${formatDateTime(event.To, clock.timeZone)}`
+                    ) : (
+                      `booked for ${formatDateTime(event.To, clock.timeZone)}`
+                    )
                   ) : event.Field === "NextFollowUp" ? (
                     event.To ? (
                       `set to ${formatDay(event.To)}`

@@ -13,7 +13,7 @@ export function LeadOrigin({ lead }: { lead: LeadRecord }) {
           <dd>
             <Link
               to={`/admin/leads?source=${encodeURIComponent(lead.Source)}`}
-              className="font-semibold text-accent-strong underline underline-offset-4"
+              className="inline-flex min-h-[44px] items-center font-semibold text-accent-strong underline underline-offset-4 min-[1024px]:min-h-0"
               aria-label={`${lead.Source}: show every lead from this source`}
             >
               {lead.Source}

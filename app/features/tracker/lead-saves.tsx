@@ -37,7 +37,7 @@ const inConversation = new Set<CommStatus>(["REPLIED", "CONVERSING"]);
  * refresh, which cleared the stored session (a 401), or no session was left to send (another
  * tab logged out). A refresh that found no server keeps the session, and is a failure.
  */
-const isSignedOut = (result: ApiResult<unknown>) =>
+export const isSignedOut = (result: ApiResult<unknown>) =>
   !result.ok &&
   (result.status === 401 || (result.status === 0 && result.error === null)) &&
   !readSession();

@@ -3,8 +3,8 @@ import type { CalendarDate } from "../../../domain/dates.ts";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import type { LeadActionsProps } from "./lead-actions.tsx";
-import { LeadCard } from "./lead-card.tsx";
 import { LeadRow } from "./lead-row.tsx";
+import { headingIdOf } from "./list-jumps.tsx";
 import type { LeadMessage, LeadPlace, ListKey, ListState } from "./tracker-state.ts";
 
 export type SectionProps = {
@@ -13,7 +13,7 @@ export type SectionProps = {
   intro?: string;
   empty: string;
   list: ListState;
-  /** Rows and a details pane (≥ 1024 px), or cards. */
+  /** A details pane beside the rows (≥ 1024 px), or details under the row (a phone). */
   dense: boolean;
   open: LeadPlace | null;
   checked: ReadonlySet<string>;
@@ -24,6 +24,7 @@ export type SectionProps = {
   onCheck: (place: LeadPlace, event: React.MouseEvent<HTMLInputElement>) => void;
   onCheckAll: (listKey: ListKey, checked: boolean) => void;
   onOpen: (place: LeadPlace) => void;
+  onClose: () => void;
   onOffer: (leadId: string, date: CalendarDate | null) => void;
   onMessage: (leadId: string, message: LeadMessage | undefined) => void;
   onLoadMore: () => void;
@@ -37,7 +38,7 @@ export type SectionProps = {
  */
 export function LeadSection(props: SectionProps) {
   const { listKey, title, list, dense, checked } = props;
-  const headingId = `${title.toLowerCase().replaceAll(" ", "-")}-heading`;
+  const headingId = headingIdOf(listKey);
   const shown = list.leads.length;
   const picked = list.leads.filter((lead) => checked.has(lead.ID)).length;
   const all = useRef<HTMLInputElement>(null);
@@ -55,14 +56,18 @@ export function LeadSection(props: SectionProps) {
             checked={shown > 0 && picked === shown}
             onChange={(event) => props.onCheckAll(listKey, event.target.checked)}
             aria-label={`Select all ${shown} shown in ${title}`}
-            className="size-2.5 accent-ink"
+            className="pick"
           />
         ) : null}
-        <h2 id={headingId} className="text-xl font-bold">
+        <h2
+          id={headingId}
+          className="scroll-mt-[112px] text-xl font-bold outline-none min-[1024px]:scroll-mt-8"
+          tabIndex={-1}
+        >
           {title}{" "}
-          <span className="text-base font-semibold text-muted">
-            {shown}
-            {list.next ? "+" : ""}
+          <span className="text-base font-semibold text-muted" data-count>
+            {/* The real count from the API; without it, what is shown (and "+" while more wait). */}
+            {list.total ?? `${shown}${list.next ? "+" : ""}`}
           </span>
         </h2>
         {/* Beside the heading in the workspace, under it on a phone. */}
@@ -80,8 +85,7 @@ export function LeadSection(props: SectionProps) {
         </div>
       ) : null}
       {!list.error && shown === 0 ? <p className="mt-1 text-muted">{props.empty}</p> : null}
-      {shown > 0 && dense ? <DenseList {...props} /> : null}
-      {shown > 0 && !dense ? <CardList {...props} /> : null}
+      {shown > 0 ? <LeadRows {...props} /> : null}
       {list.next ? (
         <button
           type="button"
@@ -96,22 +100,24 @@ export function LeadSection(props: SectionProps) {
   );
 }
 
-function DenseList(props: SectionProps) {
-  const { listKey, list, open } = props;
+function LeadRows(props: SectionProps) {
+  const { listKey, list, open, dense } = props;
   return (
     <>
       {/* Column names for the eye; each control is labelled for assistive technology. */}
-      <div
-        aria-hidden="true"
-        className="grid grid-cols-[1.75rem_minmax(0,1fr)_auto_8.75rem_7.75rem] gap-x-1 px-1 pt-0.5 text-xs font-bold tracking-wide text-muted uppercase"
-      >
-        <span />
-        <span>Lead</span>
-        <span />
-        <span>Communication</span>
-        <span>Temperature</span>
-      </div>
-      <ol className="rounded-sm border border-line bg-white/70">
+      {dense ? (
+        <div
+          aria-hidden="true"
+          className="grid grid-cols-[1.75rem_minmax(0,1fr)_auto_8.75rem_7.75rem] gap-x-1 px-1 pt-0.5 text-xs font-bold tracking-wide text-muted uppercase"
+        >
+          <span />
+          <span>Lead</span>
+          <span />
+          <span>Communication</span>
+          <span>Temperature</span>
+        </div>
+      ) : null}
+      <ol className={`rounded-sm border border-line bg-white/70 ${dense ? "" : "mt-1"}`}>
         {list.leads.map((lead) => {
           const place = { listKey, id: lead.ID };
           return (
@@ -119,12 +125,14 @@ function DenseList(props: SectionProps) {
               key={lead.ID}
               lead={lead}
               listKey={listKey}
+              dense={dense}
               message={props.messages[lead.ID]}
               offer={props.offers[lead.ID]}
               selected={props.checked.has(lead.ID)}
               open={open?.listKey === listKey && open.id === lead.ID}
               onSelect={(event) => props.onCheck(place, event)}
               onOpen={() => props.onOpen(place)}
+              onClose={props.onClose}
               onOffer={props.onOffer}
               onMessage={props.onMessage}
               actions={props.actions}
@@ -133,31 +141,5 @@ function DenseList(props: SectionProps) {
         })}
       </ol>
     </>
-  );
-}
-
-function CardList(props: SectionProps) {
-  const { listKey, list } = props;
-  return (
-    <ul className="mt-1.5 grid gap-1.5">
-      {list.leads.map((lead) => {
-        const place = { listKey, id: lead.ID };
-        return (
-          <li key={lead.ID}>
-            <LeadCard
-              lead={lead}
-              listKey={listKey}
-              message={props.messages[lead.ID]}
-              offer={props.offers[lead.ID]}
-              selected={props.checked.has(lead.ID)}
-              onSelect={(event) => props.onCheck(place, event)}
-              onOffer={props.onOffer}
-              onMessage={props.onMessage}
-              actions={props.actions}
-            />
-          </li>
-        );
-      })}
-    </ul>
   );
 }

@@ -46,7 +46,7 @@ export function ReplyLinks({
       <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
         <a
           href={mailtoHref(lead.Email)}
-          className="font-semibold break-all text-accent-strong underline underline-offset-4"
+          className="inline-flex min-h-[44px] items-center font-semibold break-all text-accent-strong underline underline-offset-4 min-[1024px]:min-h-0"
         >
           {lead.Email}
         </a>
@@ -54,7 +54,7 @@ export function ReplyLinks({
           id={replyId}
           href={replyHref(lead, clock.timeZone)}
           onClick={() => setStarted(true)}
-          className="text-sm font-semibold text-ink underline underline-offset-4"
+          className="inline-flex min-h-[44px] items-center text-sm font-semibold text-ink underline underline-offset-4 min-[1024px]:min-h-0"
         >
           Reply by e-mail
         </a>

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import {
   type CommStatus,
-  commStatuses,
+  commStatusesInOrder,
   type LeadRecord,
   type LeadStatus,
-  leadStatuses,
+  leadStatusesInOrder,
+  statusLabel,
 } from "../../../domain/lead-record.ts";
 import { controlId } from "./dom-ids.ts";
 import { useLeadSavesContext } from "./lead-saves.tsx";
@@ -95,7 +96,8 @@ export function StatusControls({
         hideLabel={row}
         compact={row}
         value={statuses.comm}
-        options={commStatuses}
+        options={commStatusesInOrder}
+        labelOf={statusLabel}
         onCommit={statuses.saveComm}
       />
       <StatusSelect
@@ -104,7 +106,8 @@ export function StatusControls({
         hideLabel={row}
         compact={row}
         value={statuses.leadStatus}
-        options={leadStatuses}
+        options={leadStatusesInOrder}
+        labelOf={statusLabel}
         onCommit={statuses.saveLeadStatus}
       />
     </>

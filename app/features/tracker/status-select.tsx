@@ -20,6 +20,7 @@ export function StatusSelect<T extends string>({
   hideLabel = false,
   value,
   options,
+  labelOf = (value) => value,
   onCommit,
   className = "",
   compact = false,
@@ -30,6 +31,8 @@ export function StatusSelect<T extends string>({
   hideLabel?: boolean;
   value: T;
   options: readonly T[];
+  /** An option's words; its value stays as the API has it. */
+  labelOf?: (value: T) => string;
   onCommit: (value: T) => void;
   className?: string;
   /** A row's select: shorter, smaller text. */
@@ -93,7 +96,7 @@ export function StatusSelect<T extends string>({
       >
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labelOf(option)}
           </option>
         ))}
       </select>

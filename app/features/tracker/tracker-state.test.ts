@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { LiveChanges } from "../../../domain/lead-changes.ts";
 import type { LeadRecord } from "../../../domain/lead-record.ts";
 import { nextPageUrl, withMore } from "../../components/admin/paged-list.ts";
 import {
@@ -6,8 +7,10 @@ import {
   checkedWithList,
   initialTrackerState,
   listAfterSave,
+  neighbourInList,
   neighbourOf,
   placeSavedLead,
+  syncLists,
   type TrackerState,
   trackerReducer,
 } from "./tracker-state.ts";
@@ -98,23 +101,60 @@ describe("where a saved lead is shown", () => {
 describe("trackerReducer", () => {
   const start = (): TrackerState => initialTrackerState({ fresh: list(a, b, c), old: list(x) });
 
-  it("places a saved lead, opens it where it went, and says so there", () => {
-    const state = trackerReducer(start(), {
+  it("keeps the owner in the list being worked when a save moves a lead out of it", () => {
+    const opened = trackerReducer(start(), { type: "open", place: { listKey: "fresh", id: "b" } });
+    const saved = { ...b, CommStatus: "REPLIED" as const };
+    const state = trackerReducer(opened, {
       type: "saved",
-      lead: { ...b, CommStatus: "REPLIED" },
+      lead: saved,
       listKey: "fresh",
       control: "comm",
       message: { kind: "success", text: "Saved changes!", control: "comm" },
       today,
+      dense: true,
     });
     expect(ids(state.lists.old.leads)).toEqual(["b", "x"]);
-    expect(state.open).toEqual({ listKey: "old", id: "b" });
+    // The next lead of New Leads opens in its place; the move is said, with a way to it.
+    expect(state.open).toEqual({ listKey: "fresh", id: "c" });
+    expect(state.notice).toEqual({
+      text: "b moved to Follow Up With.",
+      jump: { listKey: "old", id: "b" },
+    });
     expect(state.messages.b).toEqual({
       kind: "success",
       text: "Saved changes!",
       control: "comm",
       where: "old",
     });
+    // The last lead of a list: the one before it; on a phone, nothing opens by itself.
+    const last = trackerReducer(opened, {
+      type: "saved",
+      lead: { ...c, CommStatus: "DEAD" },
+      listKey: "fresh",
+      control: "comm",
+      message: { kind: "success", text: "Saved changes!", control: "comm" },
+      today,
+    });
+    expect(last.open).toBeNull();
+    expect(neighbourInList(start().lists, "fresh", "c")).toEqual({ listKey: "fresh", id: "b" });
+    expect(neighbourInList({ fresh: list(a), old: list() }, "fresh", "a")).toBeNull();
+  });
+
+  it("keeps a lead in its place when a save leaves it in its list", () => {
+    const worked = initialTrackerState({
+      fresh: list(),
+      old: list(x, { ...b, CommStatus: "REPLIED" }),
+    });
+    const state = trackerReducer(worked, {
+      type: "saved",
+      lead: { ...b, CommStatus: "CONVERSING" },
+      listKey: "old",
+      control: "comm",
+      message: { kind: "success", text: "Saved changes!", control: "comm" },
+      today,
+    });
+    expect(ids(state.lists.old.leads)).toEqual(["x", "b"]);
+    expect(state.notice).toBeNull();
   });
 
   it("leaves the open lead alone when another lead's notes are saved", () => {
@@ -132,10 +172,14 @@ describe("trackerReducer", () => {
 
   it("takes a removed lead off every list and out of the selection, and announces it", () => {
     const picked = trackerReducer(start(), { type: "checked", checked: new Set(["a", "b"]) });
-    const state = trackerReducer(picked, { type: "removed", id: "a", notice: "a was erased." });
+    const state = trackerReducer(picked, {
+      type: "removed",
+      ids: ["a"],
+      notice: { text: "a was erased." },
+    });
     expect(ids(state.lists.fresh.leads)).toEqual(["b", "c"]);
     expect([...state.checked]).toEqual(["b"]);
-    expect(state.notice).toBe("a was erased.");
+    expect(state.notice).toEqual({ text: "a was erased." });
   });
 
   it("places every lead of a bulk update and keeps only the conflicts picked, each saying why", () => {
@@ -246,5 +290,54 @@ describe("paging helpers", () => {
     expect(ids(withMore(list(a), list(a, b)).leads)).toEqual(["a", "b"]);
     const failed = withMore({ ...list(a), loadingMore: true }, { ...list(), error: "Gone" });
     expect(failed).toEqual({ leads: [a], next: null, error: "Gone", loadingMore: false });
+  });
+});
+
+describe("live updates", () => {
+  const counts = { new: 3, old: 1, due: 0 };
+  const answer = (over: Partial<LiveChanges>): LiveChanges => ({
+    through: "2026-11-26T12:00:00.000Z",
+    leads: [],
+    matching: [],
+    removed: [],
+    counts,
+    complete: true,
+    ...over,
+  });
+
+  it("adds an arrival to New Leads in its place, and counts it", () => {
+    const fresh = lead("n", "2026-11-04T00:00:00.000Z");
+    const { lists, arrived } = syncLists(
+      { fresh: { ...list(a, b), total: 2 }, old: list(x) },
+      answer({ leads: [fresh], matching: ["n"] }),
+      today,
+    );
+    expect(ids(lists.fresh.leads)).toEqual(["n", "a", "b"]);
+    expect(arrived).toBe(1);
+    expect(lists.fresh.total).toBe(3);
+  });
+
+  it("takes a lead changed elsewhere where it belongs, drops what left, and skips its own copy", () => {
+    const moved = { ...a, CommStatus: "REPLIED" as const, UpdatedAt: "2026-11-26T11:59:00.000Z" };
+    const { lists, arrived } = syncLists(
+      { fresh: list(a, b, c), old: list(x) },
+      answer({ leads: [moved, x], matching: ["a", "x"], removed: ["c"] }),
+      today,
+    );
+    expect(arrived).toBe(0);
+    expect(ids(lists.fresh.leads)).toEqual(["b"]);
+    expect(ids(lists.old.leads)).toEqual(["a", "x"]);
+    expect(lists.old.leads[1]).toBe(x);
+  });
+
+  it("leaves an older arrival to Load more, and drops a lead that no longer matches", () => {
+    const older = lead("o", "2026-10-15T00:00:00.000Z");
+    const changed = { ...b, Notes: "x", UpdatedAt: "2026-11-26T11:00:00.000Z" };
+    const { lists } = syncLists(
+      { fresh: { leads: [a, b], next: "/api/leads/new?cursor=1", error: null }, old: list() },
+      answer({ leads: [older, changed], matching: ["o"] }),
+      today,
+    );
+    expect(ids(lists.fresh.leads)).toEqual(["a"]);
   });
 });

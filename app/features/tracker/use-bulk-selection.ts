@@ -7,7 +7,8 @@ import { leadTexts } from "../../../domain/lead-record.ts";
 import type { LeadChanges } from "../../../domain/lead-update.ts";
 import { authPost } from "../../session/api.ts";
 import { readSession } from "../../session/storage.ts";
-import { cardId, rowButtonId } from "./dom-ids.ts";
+import { rowButtonId } from "./dom-ids.ts";
+import { isSignedOut } from "./lead-saves.tsx";
 import {
   checkedAfterClick,
   checkedWithList,
@@ -15,6 +16,7 @@ import {
   homeOf,
   type LeadPlace,
   type ListKey,
+  type Notice,
   type TrackerAction,
   type TrackerState,
 } from "./tracker-state.ts";
@@ -33,12 +35,15 @@ export function useBulkSelection({
   today,
   focusNext,
   onSignedOut,
+  onRemoved,
 }: {
   state: TrackerState;
   dispatch: Dispatch<TrackerAction>;
   today: CalendarDate;
   focusNext: (ids: readonly string[]) => void;
   onSignedOut: () => void;
+  /** Leads moved to Spam or erased: off the page, with this notice. */
+  onRemoved: (ids: readonly string[], notice: Notice) => void;
 }) {
   /** Where a Shift-click range starts: the last lead picked or unpicked. */
   const anchor = useRef<LeadPlace | null>(null);
@@ -65,8 +70,7 @@ export function useBulkSelection({
       });
       // All done, the bar goes: focus to the first lead changed, where it now is.
       const first = updated[0];
-      if (!conflicts.length && first)
-        focusNext([rowButtonId(homeOf(first), first.ID), cardId(homeOf(first), first.ID)]);
+      if (!conflicts.length && first) focusNext([rowButtonId(homeOf(first), first.ID)]);
       setOutcome({
         busy: false,
         message: { kind: conflicts.length ? "error" : "success", text: message },
@@ -84,8 +88,43 @@ export function useBulkSelection({
     setOutcome({ busy: false, message: { kind: "error", text: result.error ?? leadTexts.failed } });
   }
 
+  /**
+   * The picked leads to Spam (with Undo) or erased for good (after the bar's confirmation),
+   * each in one request. Leads already gone elsewhere are simply off the page too.
+   */
+  async function move(how: "spam" | "erase") {
+    const ids = [...state.checked];
+    if (ids.length === 0) return;
+    setOutcome({ busy: true, message: null });
+    const result =
+      how === "spam"
+        ? await authPost(endpoints.bulkSpam, { IDs: ids })
+        : await authPost(endpoints.bulkErase, { IDs: ids });
+    if (!result.ok) {
+      if (isSignedOut(result)) onSignedOut();
+      setOutcome({
+        busy: false,
+        message: { kind: "error", text: result.error ?? leadTexts.failed },
+      });
+      return;
+    }
+    setOutcome({ busy: false, message: null });
+    const data = result.data;
+    if ("moved" in data) {
+      const moved = ids.flatMap((id) => {
+        const lead = findLead(state.lists, id);
+        return lead && !data.missing.includes(id) ? [lead] : [];
+      });
+      onRemoved(ids, { text: data.message, undoSpam: moved });
+    } else {
+      onRemoved(ids, { text: data.message });
+    }
+  }
+
   return {
     outcome,
+    moveToSpam: () => move("spam"),
+    erase: () => move("erase"),
     onCheck(place: LeadPlace, event: React.MouseEvent<HTMLInputElement>) {
       dispatch({
         type: "checked",

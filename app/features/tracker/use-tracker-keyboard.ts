@@ -64,7 +64,7 @@ export function useTrackerKeyboard({
     notes: () => {
       const place = currentPlace();
       if (!place) return;
-      if (dense) onOpen(place);
+      onOpen(place);
       const notes = controlId(place.listKey, place.id, "notes");
       focusNext([notes]);
       // Already open: nothing re-renders, so focus now.
@@ -82,8 +82,9 @@ export function useTrackerKeyboard({
     /** A row's button pressed: its details open, and focus goes into them. */
     openLead(place: LeadPlace) {
       cursor.current = place;
-      if (!dense) return;
       onOpen(place);
+      // On a phone the details open under the row, and the row's button keeps focus.
+      if (!dense) return;
       // Into the details, where Tab goes through its controls; Escape comes back.
       const heading = detailsHeadingId(place.listKey, place.id);
       focusNext([heading]);

@@ -1,26 +1,38 @@
-import { useEffect, useReducer, useState } from "react";
+import { useEffect, useReducer, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import type { CalendarDate } from "../../../domain/dates.ts";
-import type { LeadRecord } from "../../../domain/lead-record.ts";
+import { endpoints } from "../../../domain/endpoints.ts";
+import type { LeadFilters } from "../../../domain/lead-filters.ts";
+import { type LeadRecord, leadTexts } from "../../../domain/lead-record.ts";
+import { formatDay } from "../../components/admin/format.ts";
 import { fullName } from "../../components/admin/lead-name.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { useLoadMore } from "../../components/admin/paged-list.ts";
 import { useFocusNext } from "../../components/admin/use-focus-next.ts";
-import { cardId, controlId, elementOf, rowButtonId, sameElementIn } from "./dom-ids.ts";
-import { type SaveOutcome, useLeadSaves } from "./lead-saves.tsx";
+import { authGet, authPost } from "../../session/api.ts";
+import { controlId, rowButtonId } from "./dom-ids.ts";
+import { isSignedOut, type SaveOutcome, useLeadSaves } from "./lead-saves.tsx";
+import { headingIdOf } from "./list-jumps.tsx";
 import { loadList } from "./load-lists.ts";
 import {
   findLead,
+  homeOf,
   initialTrackerState,
   type LeadMessage,
   type LeadPlace,
   type ListKey,
   type Lists,
   listAfterSave,
+  listTitles,
+  type Notice,
+  neighbourInList,
   neighbourOf,
   placesOf,
   trackerReducer,
+  withoutLead,
 } from "./tracker-state.ts";
 import { useBulkSelection } from "./use-bulk-selection.ts";
+import { useLiveUpdates } from "./use-live-updates.ts";
 import { useMediaQuery } from "./use-media-query.ts";
 import { useTrackerKeyboard } from "./use-tracker-keyboard.ts";
 
@@ -28,7 +40,11 @@ import { useTrackerKeyboard } from "./use-tracker-keyboard.ts";
  * The lead tracker's behaviour, for its route to lay out: the state (tracker-state.ts), the
  * saves, bulk updates, the keyboard, loading more, and where focus goes after each of them.
  */
-export function useTracker(loaded: Lists) {
+export function useTracker(
+  loaded: Lists,
+  { filters, linkedLead }: { filters: LeadFilters; linkedLead: string | null },
+) {
+  const revalidator = useRevalidator();
   const clock = useOwnerClock();
   const dense = useMediaQuery("(min-width: 1024px)");
   const [state, dispatch] = useReducer(trackerReducer, loaded, initialTrackerState);
@@ -52,13 +68,23 @@ export function useTracker(loaded: Lists) {
   function onSaved({ lead, message, control, listKey }: SaveOutcome) {
     const where = listAfterSave(lead, listKey, clock.today);
     const active = document.activeElement;
-    if (active instanceof HTMLElement && active.closest(`[data-lead-id="${lead.ID}"]`)) {
-      // The element in use (a select, the date field, a quick choice) in the list it was used
-      // in, or, if the lead left that list, the same element where it went.
-      const element = elementOf(active.id, listKey, lead.ID) ?? control;
-      focusNext([listKey, where].map((key) => sameElementIn(key, lead.ID, element)));
+    const inLead =
+      active instanceof HTMLElement && active.closest(`[data-lead-id="${lead.ID}"]`) !== null;
+    const left =
+      where !== listKey &&
+      placesOf(state.lists).some((p) => p.listKey === listKey && p.id === lead.ID);
+    if (left) {
+      // It left the list being worked: stay there, on the next lead (or the previous one at
+      // the end), without scrolling to where it went (the notice offers that).
+      const next = neighbourInList(state.lists, listKey, lead.ID);
+      if (inLead || active === document.body)
+        focusNext(next ? [rowButtonId(next.listKey, next.id)] : [headingIdOf(listKey)]);
+    } else if (inLead && !typingIn(active)) {
+      // A status, a quick date, Submit on notes: back to the lead's row, where j, k, Enter
+      // and e work. A field being typed in keeps its focus.
+      focusNext([rowButtonId(where, lead.ID)]);
     }
-    dispatch({ type: "saved", lead, listKey, control, message, today: clock.today });
+    dispatch({ type: "saved", lead, listKey, control, message, today: clock.today, dense });
   }
   const saves = useLeadSaves({
     onSaved,
@@ -68,13 +94,20 @@ export function useTracker(loaded: Lists) {
     today: () => clock.today,
   });
 
-  /** A lead gone for good or to Spam: off the page, focus to the next one, and say so. */
-  function remove(id: string, notice: string) {
-    const next = neighbourOf(state.lists, id);
-    dispatch({ type: "removed", id, notice });
+  /** Leads gone for good or to Spam: off the page, focus to the next one, and say so. */
+  function remove(ids: readonly string[], notice: Notice) {
+    const first = ids[0] ?? "";
+    const place =
+      (state.open?.id === first ? state.open : null) ??
+      placesOf(state.lists).find((p) => p.id === first);
+    const remaining = ids.reduce((lists, id) => withoutLead(lists, id), state.lists);
+    const next = place
+      ? (neighbourAfterRemoval(state.lists, remaining, place) ?? neighbourOf(remaining, ""))
+      : undefined;
+    dispatch({ type: "removed", ids, notice });
     if (!next) return;
     if (dense) open(next);
-    focusNext([rowButtonId(next.listKey, next.id), cardId(next.listKey, next.id)]);
+    focusNext([rowButtonId(next.listKey, next.id)]);
   }
   const nameOf = (id: string) => {
     const lead = findLead(state.lists, id);
@@ -82,13 +115,68 @@ export function useTracker(loaded: Lists) {
   };
   const actions = {
     onErased: (id: string, { diskPending }: { diskPending: boolean }) =>
-      remove(
-        id,
-        `${nameOf(id)} was erased, with its notes and history${diskPending ? "; removal from disk pending" : ""}.`,
-      ),
+      remove([id], {
+        text: `${nameOf(id)} was erased, with its notes and history${diskPending ? "; removal from disk pending" : ""}.`,
+      }),
     onMarkedSpam: (lead: LeadRecord) =>
-      remove(lead.ID, `${fullName(lead)} was moved to Spam. Not spam, there, brings it back.`),
+      remove([lead.ID], { text: `${fullName(lead)} moved to Spam.`, undoSpam: [lead] }),
   };
+
+  /** Undo a move to Spam: the leads come back as they were, in their places, and focus follows. */
+  async function undoSpam(notice: Notice) {
+    const leads = notice.undoSpam ?? [];
+    if (leads.length === 0) return;
+    dispatch({ type: "notice", notice: { text: "Bringing back from Spam…" } });
+    const result = await authPost(endpoints.bulkNotSpam, { IDs: leads.map((lead) => lead.ID) });
+    if (!result.ok) {
+      if (isSignedOut(result)) setSignedOut(true);
+      dispatch({ type: "notice", notice: { ...notice, text: result.error ?? leadTexts.failed } });
+      return;
+    }
+    const back = result.data.restored;
+    const first = back[0];
+    const text =
+      back.length === 1 && first
+        ? `${fullName(first)} is back in ${listTitles[homeOf(first)]}.`
+        : result.data.message;
+    dispatch({ type: "restored", leads: back, today: clock.today, notice: { text } });
+    if (first) {
+      const place = { listKey: homeOf(first), id: first.ID };
+      if (dense) open(place);
+      focusNext([rowButtonId(place.listKey, place.id)]);
+    }
+  }
+
+  /** The follow-up offered after a reply, set from the notice: the owner stays where he is. */
+  function acceptOffer(notice: Notice) {
+    const offer = notice.offer;
+    if (!offer) return;
+    const { lead, date } = offer;
+    saves.save({
+      lead,
+      changes: { NextFollowUp: date },
+      control: "date",
+      listKey: notice.jump?.listKey ?? homeOf(lead),
+    });
+    dispatch({
+      type: "notice",
+      notice: {
+        text: `Follow-up with ${fullName(lead)} set for ${formatDay(date)}.`,
+        jump: notice.jump,
+      },
+    });
+  }
+
+  /** Jump to it: the lead that left the list, where it went now, focused and in view. */
+  function jump(notice: Notice) {
+    const place = notice.jump;
+    if (!place) return;
+    dispatch({ type: "notice", notice: null });
+    if (dense) open(place);
+    const button = document.getElementById(rowButtonId(place.listKey, place.id));
+    button?.focus({ preventScroll: true });
+    button?.scrollIntoView({ block: "center", behavior: "instant" });
+  }
 
   const bulk = useBulkSelection({
     state,
@@ -96,7 +184,47 @@ export function useTracker(loaded: Lists) {
     today: clock.today,
     focusNext,
     onSignedOut: () => setSignedOut(true),
+    onRemoved: remove,
   });
+  useLiveUpdates(filters, loaded.fresh.asOf, (changes) => {
+    // Too much changed for one answer: load the lists again rather than guess.
+    if (!changes.complete) return void revalidator.revalidate();
+    dispatch({ type: "synced", changes, today: clock.today });
+  });
+
+  // `?lead=<ID>` (the new-lead e-mail's link): that lead, open and focused, loaded on its own
+  // when the lists' first pages do not have it.
+  const linked = useRef<string | null>(null);
+  useEffect(() => {
+    const id = linkedLead;
+    if (!id || linked.current === id) return;
+    linked.current = id;
+    void (async () => {
+      let lead = findLead(state.lists, id);
+      if (!lead) {
+        const result = await authGet(endpoints.lead, { params: { id } });
+        if (!result.ok) {
+          dispatch({
+            type: "notice",
+            notice: {
+              text: result.status === 404 ? leadTexts.notFound : (result.error ?? leadTexts.failed),
+            },
+          });
+          return;
+        }
+        lead = result.data;
+        dispatch({ type: "restored", leads: [lead], today: clock.today, notice: null });
+      }
+      const place = { listKey: homeOf(lead), id: lead.ID };
+      dispatch({ type: "open", place });
+      requestAnimationFrame(() => {
+        const button = document.getElementById(rowButtonId(place.listKey, place.id));
+        button?.focus({ preventScroll: true });
+        button?.scrollIntoView({ block: "center" });
+      });
+    })();
+  }, [linkedLead, state.lists, clock.today]);
+
   const keyboard = useTrackerKeyboard({
     dense,
     open: state.open,
@@ -127,6 +255,10 @@ export function useTracker(loaded: Lists) {
     clock,
     saves,
     bulk,
+    undoSpam,
+    jump,
+    acceptOffer,
+    dismissNotice: () => dispatch({ type: "notice", notice: null }),
     help,
     setHelp,
     signedOut,
@@ -140,6 +272,7 @@ export function useTracker(loaded: Lists) {
       onCheck: bulk.onCheck,
       onCheckAll: bulk.onCheckAll,
       onOpen: keyboard.openLead,
+      onClose: () => open(null),
       onOffer: (id: string, date: CalendarDate | null) => dispatch({ type: "offer", id, date }),
       onMessage: (id: string, message: LeadMessage | undefined) =>
         dispatch({ type: "message", id, message }),
@@ -164,3 +297,25 @@ export function useTracker(loaded: Lists) {
 }
 
 export type Tracker = ReturnType<typeof useTracker>;
+
+/** A field the owner is typing in (notes, the date): a save never takes focus from it. */
+const typingIn = (element: Element | null) =>
+  element instanceof HTMLTextAreaElement ||
+  (element instanceof HTMLInputElement && element.type !== "checkbox");
+
+/**
+ * Where to go once leads leave: the first lead after `place` in its list that is still
+ * there, else the one before it.
+ */
+function neighbourAfterRemoval(before: Lists, after: Lists, place: LeadPlace): LeadPlace | null {
+  const leads = before[place.listKey]?.leads ?? [];
+  const still = new Set((after[place.listKey]?.leads ?? []).map((lead) => lead.ID));
+  const at = leads.findIndex((lead) => lead.ID === place.id);
+  const pick =
+    leads.slice(at + 1).find((lead) => still.has(lead.ID)) ??
+    leads
+      .slice(0, Math.max(0, at))
+      .reverse()
+      .find((lead) => still.has(lead.ID));
+  return pick ? { listKey: place.listKey, id: pick.ID } : null;
+}

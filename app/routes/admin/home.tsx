@@ -5,7 +5,10 @@ import type { LeadStats } from "../../../domain/lead-stats.ts";
 import { duration } from "../../components/admin/format.ts";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { Arrow, Container, Eyebrow } from "../../components/layout.tsx";
+import { UpcomingMeetings } from "../../features/booking/upcoming-meetings.tsx";
 import { LeadSources } from "../../features/dashboard/lead-sources.tsx";
+import { TopPages } from "../../features/dashboard/top-pages.tsx";
+import { useLiveStats } from "../../features/dashboard/use-live-stats.ts";
 import { WeeklyLeadsChart } from "../../features/dashboard/weekly-chart.tsx";
 import { privateMeta } from "../../seo.ts";
 import { authGet } from "../../session/api.ts";
@@ -28,10 +31,11 @@ const monthName = (today: string | undefined) =>
 
 /**
  * The admin's overview (docs/product.md, "The dashboard"): where the leads stand, and the last
- * 12 weeks.
+ * 12 weeks. It follows live: the numbers are asked for again every 15 seconds while the tab is
+ * visible, so a lead that arrives shows without a reload.
  */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { stats, error } = loaderData;
+  const { stats, error } = useLiveStats(loaderData);
   const cards = [
     {
       label: "New leads",
@@ -130,13 +134,21 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
 
+      <div className="mt-4">
+        <UpcomingMeetings />
+      </div>
+
       <div className="mt-4 grid gap-2 lg:grid-cols-[3fr_2fr] lg:items-start">
         {stats?.firstReply ? (
           <SpeedToLead firstReply={stats.firstReply} waitingOver24h={stats.waitingOver24h ?? 0} />
         ) : null}
         {stats?.sources ? (
-          <LeadSources sources={stats.sources} arrived={stats.firstReply?.arrived} />
+          // Beside speed to lead and the pages below it, so neither column ends in a gap.
+          <div className="lg:row-span-2">
+            <LeadSources sources={stats.sources} arrived={stats.firstReply?.arrived} />
+          </div>
         ) : null}
+        {stats?.topPages ? <TopPages pages={stats.topPages} /> : null}
       </div>
 
       {stats ? (

@@ -37,7 +37,7 @@ export async function clientLoader({ context }: Route.ClientLoaderArgs) {
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex h-5 items-center rounded-sm px-1.5 font-semibold transition-colors ${
+  `inline-flex h-[44px] items-center min-[1024px]:h-5 rounded-sm px-1.5 font-semibold transition-colors ${
     isActive ? "bg-ink text-paper" : "text-ink hover:bg-paper-dim"
   }`;
 
@@ -72,6 +72,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to="/admin/spam" className={tabClass}>
               Spam
             </NavLink>
+            <NavLink to="/admin/settings" className={tabClass}>
+              Settings
+            </NavLink>
           </nav>
           <p className="flex min-w-0 items-center justify-end gap-1.5 text-sm text-muted">
             <span className="hidden truncate sm:inline">
@@ -79,7 +82,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </span>
             <NavLink
               to="/logout"
-              className="shrink-0 font-semibold text-accent-strong underline underline-offset-4"
+              className="inline-flex min-h-[44px] shrink-0 items-center font-semibold text-accent-strong underline underline-offset-4 min-[1024px]:min-h-0"
             >
               Log out
             </NavLink>

@@ -1,9 +1,10 @@
-import { useNavigate, useNavigation } from "react-router";
+import { useLocation, useNavigate, useNavigation } from "react-router";
 import {
   type LeadFilters,
   leadFiltersSearch,
   parseLeadFilters,
 } from "../../../domain/lead-filters.ts";
+import { isUuid } from "../../../domain/lead-record.ts";
 import { buttonClass } from "../../components/layout.tsx";
 import { BulkBar } from "../../features/tracker/bulk-bar.tsx";
 import { ExportButton } from "../../features/tracker/export-button.tsx";
@@ -11,7 +12,9 @@ import { ShortcutsDialog } from "../../features/tracker/keyboard-shortcuts.tsx";
 import { LeadFiltersBar } from "../../features/tracker/lead-filters-bar.tsx";
 import { LeadSavesProvider } from "../../features/tracker/lead-saves.tsx";
 import { LeadSection } from "../../features/tracker/lead-section.tsx";
+import { ListJumps } from "../../features/tracker/list-jumps.tsx";
 import { loadTrackerLists } from "../../features/tracker/load-lists.ts";
+import { NoticeBar } from "../../features/tracker/notice-bar.tsx";
 import { SignInDialog } from "../../features/tracker/sign-in-dialog.tsx";
 import { useTracker } from "../../features/tracker/use-tracker.ts";
 import { privateMeta } from "../../seo.ts";
@@ -32,7 +35,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
  */
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const { filters } = loaderData;
-  const tracker = useTracker(loaderData.lists);
+  const location = useLocation();
+  const linked = new URLSearchParams(location.search).get("lead");
+  const tracker = useTracker(loaderData.lists, {
+    filters,
+    linkedLead: linked && isUuid(linked) ? linked : null,
+  });
   const { state, dense, bulk } = tracker;
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -68,10 +76,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
         </div>
 
         <LeadFiltersBar filters={filters} onChange={setFilters} />
-
-        <p aria-live="polite" className="text-sm font-semibold text-success">
-          {state.notice}
-        </p>
+        {dense ? null : <ListJumps lists={state.lists} />}
 
         {state.checked.size > 0 ? (
           <BulkBar
@@ -79,6 +84,8 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
             today={tracker.clock.today}
             busy={bulk.outcome.busy}
             onApply={bulk.apply}
+            onSpam={bulk.moveToSpam}
+            onErase={bulk.erase}
             onClear={bulk.clear}
           />
         ) : null}
@@ -91,9 +98,9 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           {bulk.outcome.message?.text}
         </p>
 
-        {/* Room under the last lead for the bulk bar, fixed at a phone's bottom edge. */}
+        {/* Room under the last lead for the bulk bar and the notice, fixed at the bottom edge. */}
         <div
-          className={`mt-2 grid gap-3 pb-4 ${state.checked.size > 0 ? "max-[1023px]:pb-28" : ""}`}
+          className={`mt-2 grid gap-3 pb-10 ${state.checked.size > 0 ? "max-[1023px]:pb-[calc(var(--bulk-bar-height,160px)+80px)]" : ""}`}
         >
           {state.lists.due ? (
             <LeadSection
@@ -129,14 +136,14 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
               list={state.lists.old}
               onLoadMore={() => tracker.loadMore("old")}
               tools={
-                <label className="flex items-center gap-0.5 text-sm font-semibold">
+                <label className="flex items-center text-sm font-semibold">
                   <input
                     type="checkbox"
                     checked={Boolean(filters.active)}
                     onChange={(event) =>
                       setFilters({ ...filters, active: event.target.checked || undefined })
                     }
-                    className="size-2 accent-ink"
+                    className="pick"
                   />
                   Active only
                   <span className="sr-only">
@@ -148,6 +155,15 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
+      <NoticeBar
+        notice={state.notice}
+        live={state.live}
+        raised={state.checked.size > 0 && !dense}
+        onUndo={tracker.undoSpam}
+        onJump={tracker.jump}
+        onAcceptOffer={tracker.acceptOffer}
+        onDismiss={tracker.dismissNotice}
+      />
       <SignInDialog
         open={tracker.signedOut}
         email={readSession()?.email ?? ""}

@@ -67,10 +67,11 @@ export default function AdminSpam({ loaderData }: Route.ComponentProps) {
         </span>
       </h1>
       <p className="mt-0.5 max-w-3xl text-muted">
-        What the contact form judged to be spam. Nobody was told: the sender saw the usual thank
-        you, and you got no e-mail. If one is a real person, choose <strong>Not spam</strong> and it
-        joins New Leads, in its place by the time it first arrived, and you get its e-mail. Spam is
-        deleted {spamRetentionDays} days after it lands here.
+        What the contact form judged to be spam, and the leads you marked. Nobody was told: the
+        sender saw the usual thank you, and you got no e-mail. If one is a real person, choose{" "}
+        <strong>Not spam</strong>: it joins New Leads in its place by the time it first arrived, and
+        you get its e-mail; a lead you had marked goes back as it was. Spam is deleted{" "}
+        {spamRetentionDays} days after it lands here.
       </p>
       <p aria-live="polite" className="mt-1 min-h-3 text-sm font-semibold text-success">
         {notice}

@@ -1,0 +1,169 @@
+import * as z from "zod/mini";
+import { type Endpoint, errorResponses, tokenSecurity } from "./api.ts";
+import { emptyBody } from "./auth.ts";
+import {
+  availability,
+  bookingConfirmation,
+  bookingRequest,
+  managedBooking,
+  manageParams,
+  meetingIdParams,
+  meetingRecord,
+  meetingsQuery,
+  rescheduleBody,
+  slotsQuery,
+  slotsResponse,
+} from "./booking.ts";
+
+/** The booking API (issue 25), spread into `endpoints` (domain/endpoints.ts). */
+export const bookingEndpoints = {
+  bookingAvailability: {
+    method: "GET",
+    url: "/api/booking/availability",
+    schema: {
+      summary: "The owner's availability",
+      description: "Admins only. When visitors may book a call, as every instance offers it.",
+      tags: ["Booking"],
+      security: tokenSecurity,
+      response: { 200: availability, ...errorResponses(401, 403) },
+    },
+  },
+
+  saveAvailability: {
+    method: "PUT",
+    url: "/api/booking/availability",
+    schema: {
+      summary: "Set the owner's availability",
+      description:
+        "Admins only. Replaces the availability; the Settings screen sends the same body and " +
+        "gets the same messages. Meetings already booked stay booked.",
+      tags: ["Booking"],
+      security: tokenSecurity,
+      body: availability,
+      response: {
+        200: z.object({ message: z.string(), availability }),
+        ...errorResponses(400, 401, 403, 413, 415),
+      },
+    },
+  },
+
+  bookingSlots: {
+    method: "GET",
+    url: "/api/booking/slots",
+    schema: {
+      summary: "Free times to book",
+      description:
+        "The times a visitor may book between two dates in the owner's zone (both optional: " +
+        "today to the horizon; at most 62 days), oldest first. Each respects the weekly " +
+        "hours, days off, notice, horizon, daily maximum, booked meetings with their buffer, " +
+        "and the owner's busy times.",
+      tags: ["Booking"],
+      querystring: slotsQuery,
+      response: { 200: slotsResponse, ...errorResponses(400) },
+    },
+  },
+
+  book: {
+    method: "POST",
+    url: "/api/booking",
+    schema: {
+      summary: "Book a call",
+      description:
+        "A visitor books one of the free times. The fields are checked in the contact form's " +
+        "order with its texts, and its spam layers apply (a spam verdict books nothing and is " +
+        "answered like a booking). A time that is not offered, or was just taken, answers " +
+        "409. The booking creates a lead as the contact form does, or joins the same " +
+        "visitor's lead of a moment ago.",
+      tags: ["Booking"],
+      body: bookingRequest,
+      response: {
+        201: bookingConfirmation,
+        ...errorResponses(400, 409, 413, 415, 429),
+      },
+    },
+  },
+
+  managedBooking: {
+    method: "GET",
+    url: "/api/booking/:token",
+    schema: {
+      summary: "A booking, by its manage token",
+      description: "The visitor's view of their call. An unknown token answers 404.",
+      tags: ["Booking"],
+      params: manageParams,
+      response: { 200: managedBooking, ...errorResponses(404) },
+    },
+  },
+
+  rescheduleBooking: {
+    method: "POST",
+    url: "/api/booking/:token/reschedule",
+    schema: {
+      summary: "Move a booking",
+      description:
+        "Moves the call to another free time. Inside the minimum notice, or once cancelled, " +
+        "409 with a message asking the visitor to reply to the e-mail instead; a time no " +
+        "longer free, 409.",
+      tags: ["Booking"],
+      params: manageParams,
+      body: rescheduleBody,
+      response: {
+        200: z.object({ message: z.string(), booking: managedBooking }),
+        ...errorResponses(400, 404, 409, 415, 429),
+      },
+    },
+  },
+
+  cancelBooking: {
+    method: "POST",
+    url: "/api/booking/:token/cancel",
+    schema: {
+      summary: "Cancel a booking",
+      description:
+        "Cancels the call. Inside the minimum notice, 409 with a message asking the visitor " +
+        "to reply to the e-mail instead. Cancelling again answers as the first time did.",
+      tags: ["Booking"],
+      params: manageParams,
+      body: emptyBody,
+      response: {
+        200: z.object({ message: z.string(), booking: managedBooking }),
+        ...errorResponses(404, 409, 415, 429),
+      },
+    },
+  },
+
+  meetings: {
+    method: "GET",
+    url: "/api/meetings",
+    schema: {
+      summary: "Meetings",
+      description:
+        "Admins only. Calls booked between two days in the owner's zone (today and the next " +
+        "7 by default; at most 62 days), booked and cancelled, oldest first; or, with `lead`, " +
+        "that lead's calls.",
+      tags: ["Booking"],
+      security: tokenSecurity,
+      querystring: meetingsQuery,
+      response: { 200: z.array(meetingRecord), ...errorResponses(400, 401, 403) },
+    },
+  },
+
+  cancelMeeting: {
+    method: "POST",
+    url: "/api/meetings/:id/cancel",
+    schema: {
+      summary: "Cancel a meeting",
+      description:
+        "Admins only. The owner cancels a call: its time is free again and the visitor gets " +
+        "the cancellation. A call already cancelled answers 409.",
+      tags: ["Booking"],
+      security: tokenSecurity,
+      params: meetingIdParams,
+      body: emptyBody,
+      response: {
+        200: z.object({ message: z.string(), meeting: meetingRecord }),
+        ...errorResponses(400, 401, 403, 404, 409),
+      },
+    },
+  },
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from "fastify";
+import { simpleParser } from "mailparser";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { startSmtp } from "../test-support/smtp.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
+import { testSecret } from "../test-support/tokens.ts";
+
+// Thursday 26 November 2026, 08:00 in New York.
+const booked = new Date("2026-11-26T13:00:00.000Z");
+// Monday 30 November in New York: 10:00, then 11:00.
+const at10 = "2026-11-30T15:00:00.000Z";
+const at11 = "2026-11-30T16:00:00.000Z";
+
+/** A received message, parsed: who it went to, its text, and its calendar part unfolded. */
+async function parse(raw: string) {
+  const mail = await simpleParser(raw);
+  const calendar = [mail.attachments.find((part) => part.contentType.startsWith("text/calendar"))]
+    .filter((part) => part !== undefined)
+    .map((part) =>
+      part.content
+        .toString("utf8")
+        .replace(/\r\n[ \t]/g, "")
+        .split("\r\n"),
+    )[0];
+  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+  return { to: to?.text ?? "", subject: mail.subject ?? "", text: mail.text ?? "", calendar };
+}
+const field = (lines: string[] | undefined, name: string) =>
+  lines?.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1);
+
+describe.each(testEngines)("booking e-mails on $name", (engine) => {
+  let database: DatabaseHandle;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let app: FastifyInstance;
+  let clock = booked;
+
+  beforeEach(async () => {
+    clock = booked;
+    database = await engine.open();
+    smtp = await startSmtp();
+    app = await buildTestApp(
+      database,
+      {
+        JWT_SECRET: testSecret,
+        SMTP_URL: smtp.url,
+        NOTIFY_EMAIL: "owner@fineline.studio",
+        SITE_URL: "https://fineline.studio",
+        TIMEZONE: "America/New_York",
+        DIGEST_HOUR: "off",
+      },
+      { now: () => clock, outboxIntervalMs: 3_600_000 },
+    );
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.close();
+    await smtp.close();
+  });
+
+  /** Runs the outbox until it rests, and parses what arrived since `from`. */
+  const delivered = async (from: number) => {
+    app.outbox?.poke();
+    await app.outbox?.idle();
+    return Promise.all(smtp.received.slice(from).map((mail) => parse(mail.raw)));
+  };
+
+  it("invites both, moves with a higher SEQUENCE, cancels with CANCEL, and reminds once", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/booking",
+      payload: {
+        email: "rosa@bakery.example",
+        firstName: "Rosa",
+        lastName: "Delgado",
+        message: '=HYPERLINK("evil") <script>alert(1)</script>',
+        start: at10,
+        timeZone: "Europe/Madrid",
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const manageUrl: string = res.json().booking.manageUrl;
+    const token = manageUrl.split("/").at(-1) ?? "";
+
+    const invites = await delivered(0);
+    expect(invites.map((mail) => mail.to).sort()).toEqual([
+      "owner@fineline.studio",
+      "rosa@bakery.example",
+    ]);
+    const visitor = invites.find((mail) => mail.to === "rosa@bakery.example");
+    expect(visitor?.subject).toBe("Your free call is booked");
+    // In the visitor's zone: 10:00 in New York is 16:00 in Madrid.
+    expect(visitor?.text).toContain("Mon, Nov 30, 4:00 PM (Europe/Madrid)");
+    expect(visitor?.text).toContain(manageUrl);
+    // What the visitor typed is never sent back to the address they gave.
+    expect(visitor?.text).not.toContain("HYPERLINK");
+    expect(field(visitor?.calendar, "METHOD")).toBe("REQUEST");
+    expect(field(visitor?.calendar, "SEQUENCE")).toBe("0");
+    expect(field(visitor?.calendar, "DTSTART")).toBe("20261130T150000Z");
+    const uid = field(visitor?.calendar, "UID");
+    expect(uid).toMatch(/^meeting-.+@fineline\.studio$/);
+    const owner = invites.find((mail) => mail.to === "owner@fineline.studio");
+    expect(owner?.text).toContain("booked a call for Mon, Nov 30, 10:00 AM");
+    expect(field(owner?.calendar, "UID")).toBe(uid);
+
+    const moved = await app.inject({
+      method: "POST",
+      url: `/api/booking/${token}/reschedule`,
+      payload: { start: at11 },
+    });
+    expect(moved.statusCode).toBe(200);
+    const updates = await delivered(2);
+    expect(updates).toHaveLength(2);
+    for (const mail of updates) {
+      expect(field(mail.calendar, "METHOD")).toBe("REQUEST");
+      expect(field(mail.calendar, "UID")).toBe(uid);
+      expect(field(mail.calendar, "SEQUENCE")).toBe("1");
+      expect(field(mail.calendar, "DTSTART")).toBe("20261130T160000Z");
+    }
+
+    // A day before the new time, one reminder: the first time's reminder is never sent.
+    clock = new Date("2026-11-29T16:00:00.000Z");
+    const reminders = await delivered(4);
+    expect(reminders.map((mail) => [mail.to, mail.subject])).toEqual([
+      ["rosa@bakery.example", "Reminder: your free call"],
+    ]);
+    expect(reminders[0]?.text).toContain("Mon, Nov 30, 5:00 PM (Europe/Madrid)");
+    expect(await delivered(5)).toEqual([]);
+
+    const cancelled = await app.inject({ method: "POST", url: `/api/booking/${token}/cancel` });
+    expect(cancelled.statusCode).toBe(200);
+    const cancels = await delivered(5);
+    expect(cancels).toHaveLength(2);
+    for (const mail of cancels) {
+      expect(field(mail.calendar, "METHOD")).toBe("CANCEL");
+      expect(field(mail.calendar, "STATUS")).toBe("CANCELLED");
+      expect(field(mail.calendar, "SEQUENCE")).toBe("2");
+      expect(field(mail.calendar, "UID")).toBe(uid);
+    }
+    // A second cancel sends nothing more.
+    await app.inject({ method: "POST", url: `/api/booking/${token}/cancel` });
+    expect(await delivered(7)).toEqual([]);
+  });
+});

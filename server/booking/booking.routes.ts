@@ -1,0 +1,310 @@
+import type { FastifyInstance } from "fastify";
+import {
+  type Availability,
+  bookingMessages,
+  bookingTexts,
+  freeSlots,
+  type ManagedBooking,
+  manageTexts,
+  meetingsTexts,
+  slotsRange,
+  upcomingDays,
+} from "../../domain/booking.ts";
+import { addDays, startOfDay, todayIn, wallClock } from "../../domain/dates.ts";
+import { endpoints } from "../../domain/endpoints.ts";
+import { leadSourceOf } from "../../domain/lead-source.ts";
+import { typed } from "../api/contracts.ts";
+import { actorOf } from "../auth/guards.ts";
+import { formTokenKey } from "../contact/form-token.ts";
+import { judgeSubmission, sourcePageOf, visitOf } from "../contact/submission.ts";
+import { uuidv7 } from "../db/uuid.ts";
+import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
+import { loadAvailability, saveAvailability } from "./availability.repository.ts";
+import {
+  bookCall,
+  cancelMeeting,
+  hashToken,
+  manageKey,
+  manageTokenFor,
+  moveMeeting,
+} from "./booking.repository.ts";
+import {
+  bookedMeetings,
+  findMeeting,
+  findMeetings,
+  type Meeting,
+  meetingRecordOf,
+} from "./meetings.repository.ts";
+
+/** The booking API's public side: the free times, and booking one (ADR 022). */
+export async function bookingRoutes(app: FastifyInstance) {
+  const { db, clock, outbox } = app;
+  const { timeZone, siteUrl } = app.config;
+  const api = typed(app);
+  const formKey = formTokenKey(app.tokens.key);
+  const linkKey = manageKey(app.tokens.key);
+  // E-mails about meetings go through the outbox, when there is one (SMTP_URL, NOTIFY_EMAIL).
+  const emails = outbox ? { reminderHours: app.config.bookingReminderHours } : null;
+  const siteHosts = [new URL(siteUrl).hostname];
+  const manageUrl = (token: string) => `${siteUrl}/booking/${token}`;
+  const iso = (at: number) => new Date(at).toISOString();
+
+  /**
+   * The free times of a range of the owner's days, given the meetings reaching into it (with
+   * their buffers); `except` leaves out a meeting being moved.
+   */
+  async function freeTimes(
+    settings: Availability,
+    { from, to }: { from: string; to: string },
+    now: Date,
+    except?: string,
+  ) {
+    const margin = (settings.bufferMinutes + 24 * 60) * 60_000;
+    const meetings = await bookedMeetings(db, {
+      from: new Date(startOfDay(from, timeZone).getTime() - margin),
+      to: new Date(startOfDay(addDays(to, 1), timeZone).getTime() + margin),
+      ...(except ? { except } : {}),
+    });
+    return freeSlots({ availability: settings, timeZone, from, to, now, meetings });
+  }
+
+  /** Whether `start` is a free time under `settings`, and the owner's day it falls on. */
+  async function offered(settings: Availability, start: number, now: Date, except?: string) {
+    const day = wallClock(new Date(start), timeZone).date;
+    const slots = await freeTimes(settings, { from: day, to: day }, now, except);
+    return { day, slot: slots.find((slot) => slot.start === start) };
+  }
+
+  api.route({
+    ...endpoints.bookingSlots,
+    handler: async (request, reply) => {
+      const now = clock();
+      const settings = await loadAvailability(db);
+      const range = slotsRange(request.query, {
+        today: todayIn(timeZone, now),
+        horizonDays: settings.horizonDays,
+      });
+      if ("error" in range) return reply.code(400).send({ message: range.error });
+      const slots = await freeTimes(settings, range, now);
+      return reply.send({
+        timeZone,
+        length: settings.meetingMinutes,
+        slots: slots.map((slot) => ({
+          start: iso(slot.start),
+          end: iso(slot.end),
+        })),
+      });
+    },
+  });
+
+  api.route({
+    ...endpoints.book,
+    bodyLimit: 16 * 1024,
+    // The contact form's allowance, counted apart: ten in ten minutes per address.
+    config: limitPerWindow(10, tenMinutes, { failOpen: true }),
+    handler: async (request, reply) => {
+      const now = clock();
+      const body = request.body;
+      const ownHosts = [...siteHosts, request.hostname];
+      const { spam, token } = judgeSubmission(request, body, { formKey, now, ownHosts });
+      const start = Date.parse(body.start);
+      const settings = await loadAvailability(db);
+      const { day, slot } = await offered(settings, start, now);
+      // A bot is answered like a person, whatever time it asked for: it learns nothing.
+      if (!slot && !spam) return reply.code(409).send({ message: bookingMessages.taken });
+      const span = slot ?? { start, end: start + settings.meetingMinutes * 60_000 };
+      const meetingId = uuidv7(now.getTime());
+      const manage = manageTokenFor(linkKey, meetingId);
+      const outcome = await bookCall(db, {
+        meetingId,
+        lead: {
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          message: body.message,
+          sourcePage: sourcePageOf(body.sourcePage, request, ownHosts),
+          source: leadSourceOf(visitOf(body, request), ownHosts),
+          spam,
+          formToken: token.kind === "fresh" ? token.claim : undefined,
+        },
+        span,
+        day,
+        bufferMinutes: settings.bufferMinutes,
+        maxPerDay: settings.maxPerDay,
+        visitorTimeZone: body.timeZone ?? null,
+        tokenHash: manage.hash,
+        now,
+        emails,
+      });
+      if (outcome.kind === "taken") return reply.code(409).send({ message: bookingMessages.taken });
+      if (outcome.kind === "spam")
+        request.log.info({ reason: outcome.reason }, "booking: kept as spam");
+      else outbox?.poke();
+      return reply.code(201).send({
+        message: bookingMessages.booked,
+        booking: {
+          // A spam verdict gets a booking that looks real and leads nowhere.
+          ID: meetingId,
+          start: iso(span.start),
+          end: iso(span.end),
+          manageUrl: manageUrl(manage.token),
+        },
+      });
+    },
+  });
+
+  const manageLimit = limitPerWindow(30, tenMinutes, { failOpen: true });
+  const managed = (meeting: Meeting, noticeHours: number): ManagedBooking => ({
+    ID: meeting.id,
+    start: meeting.start,
+    end: meeting.end,
+    status: meeting.status,
+    firstName: meeting.visitor.firstName,
+    timeZone: meeting.visitor.timeZone,
+    ownerTimeZone: timeZone,
+    changeableUntil: new Date(Date.parse(meeting.start) - noticeHours * 3_600_000).toISOString(),
+  });
+  /** The meeting behind a manage link, and whether it may still be changed online. */
+  async function lookUp(token: string, now: Date) {
+    const meeting = await findMeeting(db, { tokenHash: hashToken(token) });
+    if (!meeting) return null;
+    const settings = await loadAvailability(db);
+    const tooLate = now.getTime() > Date.parse(meeting.start) - settings.noticeHours * 3_600_000;
+    return { meeting, settings, tooLate };
+  }
+
+  api.route({
+    ...endpoints.managedBooking,
+    config: manageLimit,
+    handler: async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const found = await lookUp(request.params.token, clock());
+      if (!found) return reply.code(404).send({ message: manageTexts.notFound });
+      return reply.send(managed(found.meeting, found.settings.noticeHours));
+    },
+  });
+
+  api.route({
+    ...endpoints.rescheduleBooking,
+    config: manageLimit,
+    handler: async (request, reply) => {
+      const now = clock();
+      const found = await lookUp(request.params.token, now);
+      if (!found) return reply.code(404).send({ message: manageTexts.notFound });
+      const { meeting, settings } = found;
+      if (meeting.status === "cancelled")
+        return reply.code(409).send({ message: manageTexts.cancelled });
+      if (found.tooLate) return reply.code(409).send({ message: manageTexts.tooLate });
+      const start = Date.parse(request.body.start);
+      const { day, slot } = await offered(settings, start, now, meeting.id);
+      if (!slot) return reply.code(409).send({ message: bookingMessages.taken });
+      const moved = await moveMeeting(db, meeting.id, {
+        span: slot,
+        day,
+        bufferMinutes: settings.bufferMinutes,
+        maxPerDay: settings.maxPerDay,
+        now,
+        emails,
+        actor: { id: null, email: meeting.visitor.email },
+      });
+      if (moved === "taken") return reply.code(409).send({ message: bookingMessages.taken });
+      if (moved === "gone") return reply.code(409).send({ message: manageTexts.cancelled });
+      outbox?.poke();
+      const after = { ...meeting, start: iso(slot.start), end: iso(slot.end) };
+      return reply.send({
+        message: manageTexts.moved,
+        booking: managed(after, settings.noticeHours),
+      });
+    },
+  });
+
+  api.route({
+    ...endpoints.cancelBooking,
+    config: manageLimit,
+    handler: async (request, reply) => {
+      const now = clock();
+      const found = await lookUp(request.params.token, now);
+      if (!found) return reply.code(404).send({ message: manageTexts.notFound });
+      const { meeting, settings } = found;
+      // Cancelling again is answered as the first time: the visitor's aim holds.
+      if (meeting.status === "booked") {
+        if (found.tooLate) return reply.code(409).send({ message: manageTexts.tooLate });
+        await cancelMeeting(db, meeting.id, {
+          by: "visitor",
+          now,
+          emails,
+          actor: { id: null, email: meeting.visitor.email },
+        });
+        outbox?.poke();
+      }
+      return reply.send({
+        message: manageTexts.cancelledNow,
+        booking: managed({ ...meeting, status: "cancelled" }, settings.noticeHours),
+      });
+    },
+  });
+}
+
+/** The owner's side: read and set the availability (registered in the admin scope). */
+export async function availabilityRoutes(app: FastifyInstance) {
+  const api = typed(app);
+  api.route({
+    ...endpoints.bookingAvailability,
+    handler: async () => loadAvailability(app.db),
+  });
+  api.route({
+    ...endpoints.saveAvailability,
+    handler: async (request) => {
+      await saveAvailability(app.db, request.body, app.clock());
+      return { message: bookingTexts.saved, availability: request.body };
+    },
+  });
+}
+
+/** The owner's meetings: the list, and cancelling one (registered in the admin scope). */
+export async function meetingsRoutes(app: FastifyInstance) {
+  const { db, clock, outbox } = app;
+  const { timeZone } = app.config;
+  const api = typed(app);
+  const emails = outbox ? { reminderHours: app.config.bookingReminderHours } : null;
+  const listMeetings = async (filter: Parameters<typeof findMeetings>[1]) =>
+    (await findMeetings(db, filter)).map(meetingRecordOf);
+
+  api.route({
+    ...endpoints.meetings,
+    handler: async (request, reply) => {
+      const { lead, ...days } = request.query;
+      if (lead) return reply.send(await listMeetings({ leadId: lead.toLowerCase() }));
+      const today = todayIn(timeZone, clock());
+      const range = slotsRange(days, { today, horizonDays: upcomingDays });
+      if ("error" in range) return reply.code(400).send({ message: range.error });
+      return reply.send(
+        await listMeetings({
+          from: startOfDay(range.from, timeZone),
+          to: startOfDay(addDays(range.to, 1), timeZone),
+        }),
+      );
+    },
+  });
+
+  api.route({
+    ...endpoints.cancelMeeting,
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const meeting = await findMeeting(db, { id });
+      if (!meeting) return reply.code(404).send({ message: meetingsTexts.notFound });
+      const cancelled = await cancelMeeting(db, id, {
+        by: "owner",
+        now: clock(),
+        emails,
+        actor: actorOf(request),
+      });
+      if (!cancelled) return reply.code(409).send({ message: meetingsTexts.alreadyCancelled });
+      outbox?.poke();
+      return reply.send({
+        message: meetingsTexts.cancelled,
+        meeting: meetingRecordOf({ ...meeting, status: "cancelled", cancelledBy: "owner" }),
+      });
+    },
+  });
+}

@@ -1,0 +1,158 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { dateTimeLabel } from "../../domain/dates.ts";
+import { site } from "../../domain/site.ts";
+import { escapeHtml, type OutgoingEmail, oneLine } from "../notifications/lead-email.ts";
+
+/** What an e-mail about a meeting says: it was booked, moved, cancelled, or is coming up. */
+export type MeetingNews = "booked" | "moved" | "cancelled" | "reminder";
+
+export type MeetingForEmail = {
+  id: string;
+  start: string;
+  end: string;
+  /** iCalendar SEQUENCE: 0 when booked, raised by each move and by the cancellation. */
+  sequence: number;
+  visitor: { firstName: string; lastName: string; email: string; timeZone: string | null };
+};
+
+/**
+ * The meeting as an iCalendar object: METHOD REQUEST (an invite, or its update) or CANCEL,
+ * a UID stable for the meeting's life, its SEQUENCE, times in UTC, the owner as organizer and
+ * the visitor as attendee. ical-generator folds and escapes what a visitor typed.
+ */
+export function meetingCalendar(
+  meeting: MeetingForEmail,
+  {
+    owner,
+    host,
+    manageUrl,
+    now,
+    cancelled = false,
+  }: { owner: string; host: string; manageUrl: string; now: Date; cancelled?: boolean },
+): string {
+  const calendar = ical({
+    prodId: { company: site.name, product: "Bookings", language: "EN" },
+    // A cancellation is METHOD CANCEL with STATUS CANCELLED, as calendar programs expect.
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: `meeting-${meeting.id}@${host}`,
+    sequence: meeting.sequence,
+    start: new Date(meeting.start),
+    end: new Date(meeting.end),
+    stamp: now,
+    summary: `Free call with ${site.name}`,
+    description: `Your free call with ${site.name}. To move or cancel it: ${manageUrl}`,
+    url: manageUrl,
+    organizer: { name: site.name, email: owner },
+    attendees: [
+      {
+        name: oneLine(`${meeting.visitor.firstName} ${meeting.visitor.lastName}`, 120),
+        email: meeting.visitor.email,
+        rsvp: true,
+      },
+    ],
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}
+
+const subjects: Record<MeetingNews, string> = {
+  booked: "Your free call is booked",
+  moved: "Your free call has moved",
+  cancelled: "Your free call is cancelled",
+  reminder: "Reminder: your free call",
+};
+
+/**
+ * An e-mail about a meeting, to the visitor (times in their zone, the manage link) or to the
+ * owner (times in the owner's zone, a link to the lead). Never repeats the visitor's message:
+ * the form must not become a way to send any text to any address. The invite travels as a
+ * text/calendar part (and attachment), except in a reminder.
+ */
+export function meetingEmail(
+  news: MeetingNews,
+  meeting: MeetingForEmail,
+  {
+    to,
+    notifyEmail,
+    siteUrl,
+    ownerTimeZone,
+    manageUrl,
+    leadUrl,
+    now,
+  }: {
+    to: "visitor" | "owner";
+    notifyEmail: string;
+    siteUrl: string;
+    ownerTimeZone: string;
+    manageUrl: string;
+    leadUrl: string;
+    now: Date;
+  },
+): OutgoingEmail {
+  const host = new URL(siteUrl).hostname || "localhost";
+  const visitorName = oneLine(`${meeting.visitor.firstName} ${meeting.visitor.lastName}`, 120);
+  const zone = to === "visitor" ? (meeting.visitor.timeZone ?? ownerTimeZone) : ownerTimeZone;
+  const when = `${dateTimeLabel(meeting.start, zone, now)} (${zone.replaceAll("_", " ")})`;
+  const calendarOptions = { owner: notifyEmail, host, manageUrl, now };
+  const calendar =
+    news === "reminder"
+      ? undefined
+      : news === "cancelled"
+        ? {
+            method: "CANCEL" as const,
+            content: meetingCalendar(meeting, { ...calendarOptions, cancelled: true }),
+          }
+        : { method: "REQUEST" as const, content: meetingCalendar(meeting, calendarOptions) };
+
+  const lines =
+    to === "visitor"
+      ? [
+          `Hello ${oneLine(meeting.visitor.firstName, 60)},`,
+          "",
+          news === "cancelled"
+            ? `Your free call with ${site.name} on ${when} is cancelled. Book another time whenever suits you: ${siteUrl}/book`
+            : news === "reminder"
+              ? `A reminder: your free call with ${site.name} is on ${when}.`
+              : news === "moved"
+                ? `Your free call with ${site.name} has moved to ${when}. The invite attached replaces the earlier one.`
+                : `Your free call with ${site.name} is booked for ${when}. The invite is attached.`,
+          ...(news === "cancelled" ? [] : ["", `To move or cancel it: ${manageUrl}`]),
+          "",
+          `${site.name}`,
+        ]
+      : [
+          news === "cancelled"
+            ? `${visitorName} <${meeting.visitor.email}>: the call on ${when} is cancelled.`
+            : news === "moved"
+              ? `${visitorName} <${meeting.visitor.email}> moved their call to ${when}.`
+              : `${visitorName} <${meeting.visitor.email}> booked a call for ${when}.`,
+          "",
+          `Lead: ${leadUrl}`,
+        ];
+  const text = lines.join("\n");
+  const html = `<!doctype html><html><body style="font-family:Manrope,Arial,sans-serif;color:#0e1116;background:#f7f5f0;padding:24px">${lines
+    .map((line) =>
+      line === ""
+        ? ""
+        : `<p style="margin:0 0 12px">${escapeHtml(line).replace(
+            /(https?:\/\/[^\s<]+)/g,
+            (url) => `<a href="${url}" style="color:#b3400f">${url}</a>`,
+          )}</p>`,
+    )
+    .join("")}</body></html>`;
+  return {
+    from: { name: site.name, address: notifyEmail },
+    to: to === "visitor" ? meeting.visitor.email : notifyEmail,
+    ...(to === "owner" ? { replyTo: { name: visitorName, address: meeting.visitor.email } } : {}),
+    subject:
+      to === "visitor"
+        ? subjects[news]
+        : oneLine(`${subjects[news].replace("Your", "A")}: ${visitorName}`),
+    text,
+    html,
+    messageId: `<meeting-${meeting.id}-${meeting.sequence}-${news}-${to}@${host}>`,
+    ...(calendar ? { calendar } : {}),
+  };
+}

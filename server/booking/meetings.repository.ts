@@ -1,0 +1,110 @@
+import type { MeetingRecord, Span } from "../../domain/booking.ts";
+import type { Db } from "../db/connect.ts";
+import { toIso } from "../db/schema.ts";
+
+/** Booked (not cancelled) meetings overlapping a time range, with the owner's day of each. */
+export async function bookedMeetings(
+  db: Db,
+  { from, to, except }: { from: Date; to: Date; except?: string },
+): Promise<Array<Span & { date: string }>> {
+  let query = db
+    .selectFrom("meetings")
+    .select(["start_at", "end_at", "day"])
+    .where("status", "=", "booked")
+    .where("start_at", "<", to.toISOString())
+    .where("end_at", ">", from.toISOString());
+  // A meeting being moved does not stand in its own way.
+  if (except) query = query.where("id", "!=", except);
+  const rows = await query.orderBy("start_at").execute();
+  return rows.map((row) => ({
+    start: Date.parse(toIso(row.start_at)),
+    end: Date.parse(toIso(row.end_at)),
+    date: row.day,
+  }));
+}
+
+/** A meeting with its visitor, as the server works with it. */
+export type Meeting = {
+  id: string;
+  leadId: string;
+  start: string;
+  end: string;
+  /** The owner's date it falls on. */
+  day: string;
+  status: "booked" | "cancelled";
+  sequence: number;
+  cancelledBy: "visitor" | "owner" | null;
+  visitor: { firstName: string; lastName: string; email: string; timeZone: string | null };
+};
+
+/**
+ * Meetings with their visitors, oldest first: one by its ID or its manage token's hash, one
+ * lead's, or those starting in a time range.
+ */
+export async function findMeetings(
+  db: Db,
+  filter: { id: string } | { tokenHash: string } | { leadId: string } | { from: Date; to: Date },
+): Promise<Meeting[]> {
+  let query = db
+    .selectFrom("meetings")
+    .innerJoin("leads", "leads.id", "meetings.lead_id")
+    .select([
+      "meetings.id",
+      "meetings.lead_id",
+      "meetings.start_at",
+      "meetings.end_at",
+      "meetings.day",
+      "meetings.status",
+      "meetings.sequence",
+      "meetings.cancelled_by",
+      "meetings.visitor_time_zone",
+      "leads.first_name",
+      "leads.last_name",
+      "leads.email",
+    ]);
+  if ("id" in filter) query = query.where("meetings.id", "=", filter.id);
+  else if ("tokenHash" in filter) query = query.where("meetings.token_hash", "=", filter.tokenHash);
+  else if ("leadId" in filter) query = query.where("meetings.lead_id", "=", filter.leadId);
+  else
+    query = query
+      .where("meetings.start_at", ">=", filter.from.toISOString())
+      .where("meetings.start_at", "<", filter.to.toISOString());
+  const rows = await query
+    .orderBy("meetings.start_at")
+    .orderBy("meetings.id")
+    .limit(1000)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    leadId: row.lead_id,
+    start: toIso(row.start_at),
+    end: toIso(row.end_at),
+    day: row.day,
+    status: row.status,
+    sequence: Number(row.sequence),
+    cancelledBy: row.cancelled_by,
+    visitor: {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      timeZone: row.visitor_time_zone,
+    },
+  }));
+}
+
+/** One meeting, by its ID or its manage token's hash; undefined if there is none (or no more). */
+export const findMeeting = async (db: Db, filter: { id: string } | { tokenHash: string }) =>
+  (await findMeetings(db, filter))[0];
+
+/** A meeting as the admin API answers it. */
+export const meetingRecordOf = (meeting: Meeting): MeetingRecord => ({
+  ID: meeting.id,
+  LeadID: meeting.leadId,
+  FirstName: meeting.visitor.firstName,
+  LastName: meeting.visitor.lastName,
+  Email: meeting.visitor.email,
+  start: meeting.start,
+  end: meeting.end,
+  status: meeting.status,
+  cancelledBy: meeting.cancelledBy,
+});
