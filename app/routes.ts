@@ -17,9 +17,12 @@ export default [
   route("guides/wordpress/:slug", "routes/guide.tsx"),
   route("secret/blog", "routes/blog.tsx"),
   route("secret/blog/blog/:slug", "routes/blog-post.tsx"),
+  route("book", "routes/book.tsx"),
 
   // Where a no-JavaScript contact form post lands (prerendered, noindex).
   route("contact/:outcome", "routes/contact-outcome.tsx"),
+  // A visitor's booking, by the token in its link: one prerendered page for every token.
+  route("booking/:token", "routes/booking-manage.tsx"),
 
   // Prerendered files.
   route("sitemap.xml", "routes/sitemap.ts"),

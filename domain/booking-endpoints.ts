@@ -10,6 +10,8 @@ import {
   meetingIdParams,
   meetingRecord,
   meetingsQuery,
+  prefillRequest,
+  prefillResponse,
   rescheduleBody,
   slotsQuery,
   slotsResponse,
@@ -80,6 +82,21 @@ export const bookingEndpoints = {
         201: bookingConfirmation,
         ...errorResponses(400, 409, 413, 415, 429),
       },
+    },
+  },
+
+  bookingPrefill: {
+    method: "POST",
+    url: "/api/booking/prefill",
+    schema: {
+      summary: "The details behind a booking pass",
+      description:
+        'The contact form\'s answer carries `bookingPass`; its "Book a call now" link hands ' +
+        "it to the booking page, which asks for the visitor's details here to fill in the " +
+        "form. A pass lasts two hours; an expired or unknown one answers 404.",
+      tags: ["Booking"],
+      body: prefillRequest,
+      response: { 200: prefillResponse, ...errorResponses(400, 404, 415, 429) },
     },
   },
 

@@ -358,6 +358,20 @@ export const bookingRequest = z
           z.describe("The slot's start, as GET /api/booking/slots gave it."),
         ),
       timeZone: visitorZone,
+      bookingPass: z.optional(
+        z.catch(
+          z
+            .string()
+            .check(
+              z.maxLength(300),
+              z.describe(
+                "From the contact form's answer: joins the lead it just created. " +
+                  "An expired or unknown pass is ignored, never a reason to refuse.",
+              ),
+            ),
+          "",
+        ),
+      ),
     },
     { error: contactTexts.invalidEmail },
   )
@@ -425,6 +439,28 @@ export const meetingsQuery = z.object({
       .string()
       .check(z.regex(uuidPattern), z.describe("One lead's meetings, whatever their dates.")),
   ),
+});
+
+/**
+ * How long the contact form's "Book a call now" pass lasts: long enough to pick a time after
+ * sending a message, short enough that a forwarded link soon says nothing.
+ */
+export const bookingPassMinutes = 120;
+
+/** `POST /api/booking/prefill`: the details behind a pass, to fill in the booking form. */
+export const prefillRequest = z.object({
+  pass: z
+    .string({ error: "Send the pass from the contact form's answer." })
+    .check(z.maxLength(300)),
+});
+export const prefillResponse = z
+  .object({ email: z.string(), firstName: z.string(), lastName: z.string() })
+  .register(z.globalRegistry, {
+    id: "BookingPrefill",
+    description: "The visitor's details, as they sent them with the contact form.",
+  });
+export const prefillTexts = Object.freeze({
+  expired: "That link has expired. Fill in your details below to book.",
 });
 
 /** How many days the meetings list covers by default: today and the next seven. */

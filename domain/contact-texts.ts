@@ -28,3 +28,9 @@ export const formTokenMaxAgeMs = 30 * 24 * 60 * 60 * 1000;
 
 /** Name of the invisible honeypot field; people never fill it, naive bots do. */
 export const honeypotField = "company_website";
+
+/**
+ * The contact form's JSON answer carries its "Book a call now" pass in this header, so its body
+ * stays the stable `{ message }` (ADR 022).
+ */
+export const bookingPassHeader = "Booking-Pass";

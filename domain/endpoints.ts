@@ -100,7 +100,10 @@ export const endpoints = {
         "The home page's contact form. Stores the lead (UNREAD, WARM, " +
         "ContactedUs) and answers after the commit. The same e-mail and message within ten " +
         "minutes is stored once. A plain HTML form post (urlencoded) is answered with a 303 to " +
-        "a confirmation or error page instead of JSON. 10 requests per address per 10 minutes.",
+        "a confirmation or error page instead of JSON. 10 requests per address per 10 minutes. " +
+        "A JSON answer carries a `Booking-Pass` header for the success message's \"Book a call " +
+        'now": handed to /book as `#pass=…`, it fills in the booking form and joins this lead, ' +
+        "for two hours.",
       tags: ["Contact"],
       consumes: ["application/json", "application/x-www-form-urlencoded"],
       body: contactRequest,

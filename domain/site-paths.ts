@@ -25,6 +25,7 @@ export const staticPages: readonly StaticPage[] = Object.freeze([
   { path: "/guides", indexed: true },
   { path: "/secret/blog", indexed: true },
   { path: "/links", indexed: true },
+  { path: "/book", indexed: true },
   // The fixed empty page (docs/product.md, "Routes"): served, never indexed.
   { path: "/test", indexed: false },
 ]);
@@ -52,3 +53,12 @@ export const clientRenderedPages = Object.freeze([
   "/admin",
   "/admin/leads",
 ]);
+
+/**
+ * A visitor's booking page, `/booking/{token}` (ADR 022): prerendered once at `template`, and
+ * served for every token, never indexed.
+ */
+export const bookingManagePage = Object.freeze({
+  template: "/booking/manage",
+  matches: (path: string) => /^\/booking\/[A-Za-z0-9_-]{1,100}$/.test(path),
+});

@@ -50,7 +50,8 @@ for (const file of walk(clientDir)) {
  * every screen's classes, the admin's included, and was two thirds of a page's bytes. Rules
  * for states the markup gains later stay whatever the page shows: set by the frame script
  * (the bar's data-hidden, reveals, the open menu, the current step), by the boot script
- * (html[data-reveal]), or by the contact form's island (its messages, a disabled button).
+ * (html[data-reveal]), or by the islands (the contact form's messages, a disabled button;
+ * the booking picker).
  * Pages that hydrate the app (the account screens, the SPA fallback) keep the whole sheet,
  * since React renders anything there, and the hydrated root reads it from the page.
  */
@@ -68,6 +69,8 @@ const keepRules = [
   /aria-disabled|disabled|cursor-progress/,
   /error|success/,
   /aria-invalid/,
+  // The booking island builds its picker and answers from its own classes (app.css).
+  /\.booking-/,
   // Beasties cannot match through functional pseudo-classes (Tailwind's space-y, divide,
   // group and peer variants): keep those rules rather than lose list spacing.
   /:where\(|:is\(|:not\(|:has\(/,

@@ -128,6 +128,8 @@ describe("server/main.ts", () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const fromProxy = await fetch(`${url}/healthz`, { headers: { "x-request-id": "lb-7f3a9c21" } });
     expect(fromProxy.headers.get("x-request-id")).toBe("lb-7f3a9c21");
+    await fetch(`${url}/api/booking/Secret-Manage-Token-Value`);
+    await fetch(`${url}/booking/Secret-Manage-Token-Value`);
     const hostile = await fetch(`${url}/healthz`, {
       headers: { "x-request-id": 'x" onload=alert(1) {}' },
     });
@@ -144,5 +146,8 @@ describe("server/main.ts", () => {
       "request completed",
     ]);
     expect(server.output()).not.toContain("Secretperson");
+    // A manage link's token is a key to someone's booking: masked in the path.
+    expect(server.output()).not.toContain("Secret-Manage-Token-Value");
+    expect(server.output()).toContain('"url":"/api/booking/[token]"');
   });
 });

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { validateContact } from "../../domain/contact.ts";
-import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
+import { bookingPassHeader, contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { limits } from "../../domain/limits.ts";
 import { useFormClock } from "./form-clock.ts";
 import { FormStatus, fieldClass, messageOf, TextField } from "./form-fields.tsx";
@@ -10,7 +10,7 @@ import { readVisit } from "./visit-source.ts";
 export type ContactStatus =
   | { kind: "idle" }
   | { kind: "sending" }
-  | { kind: "success"; message: string }
+  | { kind: "success"; message: string; bookUrl?: string }
   | { kind: "error"; message: string };
 
 /** Field ids: one contact form per page, and fixed ids keep the island's hydration exact. */
@@ -77,7 +77,13 @@ export function ContactForm({
         }),
       });
       if (response.ok) {
-        setStatus({ kind: "success", message: await messageOf(response, contactTexts.success) });
+        const pass = response.headers.get(bookingPassHeader);
+        setStatus({
+          kind: "success",
+          message: await messageOf(response, contactTexts.success),
+          // The pass in the fragment: never sent to a server, never in a Referer (ADR 022).
+          ...(pass ? { bookUrl: `/book#pass=${encodeURIComponent(pass)}` } : {}),
+        });
         form.reset();
         // The next message gets its own clock, started when the form is next used.
         clock.reset();
@@ -166,6 +172,17 @@ export function ContactForm({
             : null
         }
       />
+      {status.kind === "success" && status.bookUrl ? (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 rounded-sm border border-line bg-paper-dim p-2 sm:col-span-2">
+          <p className="min-w-0 flex-1 basis-60">
+            <span className="font-semibold">Book a free call while you're here.</span>{" "}
+            <span className="text-muted">30 minutes, your details already filled in.</span>
+          </p>
+          <a href={status.bookUrl} className={buttonClass("secondary")}>
+            Book a call now
+          </a>
+        </div>
+      ) : null}
     </form>
   );
 }

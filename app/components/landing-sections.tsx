@@ -60,6 +60,14 @@ export function DirectLines({
           <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>{site.phone}</a>
         </dd>
       </div>
+      <div>
+        <dt className={`text-sm font-semibold ${muted}`}>Rather pick a time?</dt>
+        <dd className="mt-0.5 text-xl font-bold">
+          <a className="underline decoration-accent decoration-2 underline-offset-4" href="/book">
+            Book a free call
+          </a>
+        </dd>
+      </div>
       {children}
     </dl>
   );

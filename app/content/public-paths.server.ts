@@ -4,6 +4,7 @@ import {
   contactOutcomes,
 } from "../../domain/contact-outcomes.ts";
 import {
+  bookingManagePage,
   collectionPaths,
   feedPaths,
   type StaticPage,
@@ -72,6 +73,7 @@ export function listPrerenderPaths(): string[] {
   return [
     ...listPublicPages().map((p) => p.path),
     ...contactOutcomePaths,
+    bookingManagePage.template,
     ...accountScreenPaths,
     ...feedPaths,
   ];

@@ -1,10 +1,13 @@
 /**
- * Islands: the few React components a public page needs in the browser (today the contact
- * form), each hydrated on its own when it comes near the viewport or takes focus, never
- * before. Until then the prerendered HTML works as it is (the form posts without script).
+ * Islands: the few interactive parts a public page needs in the browser (the contact form,
+ * the booking picker), each hydrated on its own when it comes near the viewport or takes
+ * focus, never before. Until then the prerendered HTML works as it is (the form posts
+ * without script).
  */
 const islands: Record<string, () => Promise<{ hydrate(host: HTMLElement): void }>> = {
   "contact-form": () => import("./contact-island.tsx"),
+  // Plain DOM, no React: the booking page's picker keeps it within its script budget.
+  booking: () => import("./booking-island.ts"),
 };
 
 /** How near "near" is: half a screen below the fold, so it is ready before it is seen. */

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { type ContactOutcome, contactOutcomes } from "../../domain/contact-outcomes.ts";
 import { ContactFormIsland } from "../components/contact-form.tsx";
 import { FormMessage } from "../components/form-fields.tsx";
-import { Container, Eyebrow } from "../components/layout.tsx";
+import { Arrow, ButtonLink, Container, Eyebrow } from "../components/layout.tsx";
 import type { RouteHandle } from "../root.tsx";
 import { privateMeta } from "../seo.ts";
 import type { Route } from "./+types/contact-outcome";
@@ -35,16 +35,24 @@ export default function ContactOutcomePage({ loaderData }: Route.ComponentProps)
         <FormMessage kind={ok ? "success" : "error"}>{message}</FormMessage>
       </div>
       {ok ? (
-        <p className="mt-4 text-lg text-muted">
-          We answer every enquiry within one working day. Meanwhile, see{" "}
-          <Link
-            to="/previous-work"
-            className="font-semibold text-accent-strong underline underline-offset-4"
-          >
-            what we've built
-          </Link>
-          .
-        </p>
+        <>
+          <div className="mt-5 flex max-w-2xl flex-wrap items-center gap-2">
+            <p className="text-lg font-semibold">Rather talk it through sooner?</p>
+            <ButtonLink to="/book">
+              Book a free call <Arrow />
+            </ButtonLink>
+          </div>
+          <p className="mt-4 text-lg text-muted">
+            We answer every enquiry within one working day. Meanwhile, see{" "}
+            <Link
+              to="/previous-work"
+              className="font-semibold text-accent-strong underline underline-offset-4"
+            >
+              what we've built
+            </Link>
+            .
+          </p>
+        </>
       ) : (
         <div className="mt-6 max-w-2xl rounded-sm border border-line bg-paper p-3 md:p-5">
           <ContactFormIsland sourcePage="/home" />

@@ -69,8 +69,8 @@ function Hero() {
             first impression does the selling and the enquiries land in your inbox, not in a void.
           </p>
           <div className="mt-5 flex flex-wrap gap-2">
-            <ButtonLink to="#contact-us">
-              Book a free consultation <Arrow />
+            <ButtonLink to="/book">
+              Book a free call <Arrow />
             </ButtonLink>
             <ButtonLink to="/previous-work" variant="secondary">
               See our work

@@ -41,6 +41,25 @@ export function manageTokenFor(
 }
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
+/**
+ * The details a visitor sent with the contact form, for a booking pass: from the lead, or
+ * from the submission kept as spam (whose pass must work like any other, ADR 022).
+ */
+export async function contactDetails(
+  db: Db,
+  id: string,
+): Promise<{ email: string; firstName: string; lastName: string } | undefined> {
+  for (const table of ["leads", "spam_leads"] as const) {
+    const found = await db
+      .selectFrom(table)
+      .select(["email", "first_name as firstName", "last_name as lastName"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Who changed a meeting, for the lead's history: the visitor (their address) or an admin. */
 export type MeetingActor = { id: string | null; email: string };
 
@@ -100,6 +119,7 @@ export async function bookCall(
   {
     meetingId,
     lead,
+    join,
     span,
     day,
     bufferMinutes,
@@ -111,6 +131,8 @@ export async function bookCall(
   }: {
     meetingId: string;
     lead: NewContactLead;
+    /** The lead of the visitor's contact request a moment ago, from the booking's pass. */
+    join: string | null;
     span: Span;
     day: string;
     bufferMinutes: number;
@@ -127,7 +149,7 @@ export async function bookCall(
 ): Promise<BookingOutcome> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const stored = await insertContactLead(trx, { lead, now, notify: false });
+      const stored = await insertContactLead(trx, { lead, now, notify: false, join });
       if (stored.spam) return { kind: "spam", reason: stored.spam };
       const at = now.toISOString();
       await trx

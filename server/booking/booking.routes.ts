@@ -7,6 +7,7 @@ import {
   type ManagedBooking,
   manageTexts,
   meetingsTexts,
+  prefillTexts,
   slotsRange,
   upcomingDays,
 } from "../../domain/booking.ts";
@@ -23,11 +24,13 @@ import { loadAvailability, saveAvailability } from "./availability.repository.ts
 import {
   bookCall,
   cancelMeeting,
+  contactDetails,
   hashToken,
   manageKey,
   manageTokenFor,
   moveMeeting,
 } from "./booking.repository.ts";
+import { bookingPassKey, readBookingPass } from "./booking-pass.ts";
 import {
   bookedMeetings,
   findMeeting,
@@ -43,6 +46,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   const api = typed(app);
   const formKey = formTokenKey(app.tokens.key);
   const linkKey = manageKey(app.tokens.key);
+  const passKey = bookingPassKey(app.tokens.key);
   // E-mails about meetings go through the outbox, when there is one (SMTP_URL, NOTIFY_EMAIL).
   const emails = outbox ? { reminderHours: app.config.bookingReminderHours } : null;
   const siteHosts = [new URL(siteUrl).hostname];
@@ -127,6 +131,7 @@ export async function bookingRoutes(app: FastifyInstance) {
           spam,
           formToken: token.kind === "fresh" ? token.claim : undefined,
         },
+        join: body.bookingPass ? readBookingPass(passKey, body.bookingPass, now) : null,
         span,
         day,
         bufferMinutes: settings.bufferMinutes,
@@ -154,6 +159,18 @@ export async function bookingRoutes(app: FastifyInstance) {
   });
 
   const manageLimit = limitPerWindow(30, tenMinutes, { failOpen: true });
+
+  api.route({
+    ...endpoints.bookingPrefill,
+    config: manageLimit,
+    handler: async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const leadId = readBookingPass(passKey, request.body.pass, clock());
+      const visitor = leadId ? await contactDetails(db, leadId) : undefined;
+      if (!visitor) return reply.code(404).send({ message: prefillTexts.expired });
+      return reply.send(visitor);
+    },
+  });
   const managed = (meeting: Meeting, noticeHours: number): ManagedBooking => ({
     ID: meeting.id,
     start: meeting.start,

@@ -6,10 +6,11 @@ import {
   contactOutcomes,
   outcomeForMessage,
 } from "../../domain/contact-outcomes.ts";
-import { contactTexts } from "../../domain/contact-texts.ts";
+import { bookingPassHeader, contactTexts } from "../../domain/contact-texts.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { leadSourceOf } from "../../domain/lead-source.ts";
 import { typed } from "../api/contracts.ts";
+import { bookingPassKey, issueBookingPass } from "../booking/booking-pass.ts";
 import { databaseTrouble, unavailableRetryAfterSeconds } from "../db/unavailable.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import type { PostedContact } from "./contact-form-page.ts";
@@ -94,10 +95,17 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
     return reply.redirect(contactOutcomePath(outcome), 303);
   });
 
-  const respond = (request: FastifyRequest, reply: FastifyReply) =>
+  const passKey = bookingPassKey(app.tokens.key);
+  // The body stays the stable `{ message }`; the pass for "Book a call now" rides in a header.
+  // Spam gets a pass too, so the answer looks the same: it joins nothing (ADR 022).
+  const respond = (request: FastifyRequest, reply: FastifyReply, leadId: string, at: Date) =>
     isFormPost(request)
       ? reply.redirect(contactOutcomePath("sent"), 303)
-      : reply.code(201).send({ message: contactTexts.success });
+      : reply
+          .code(201)
+          .header(bookingPassHeader, issueBookingPass(passKey, leadId, at))
+          .header("Cache-Control", "no-store")
+          .send({ message: contactTexts.success });
 
   typed(app).route({
     ...endpoints.contactUs,
@@ -146,7 +154,7 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
       if (result.duplicate) request.log.info("contact: repeated request, stored once");
       else if (result.spam) request.log.info({ reason: result.spam }, "contact: kept as spam");
       else outbox?.poke();
-      return respond(request, reply);
+      return respond(request, reply, result.id, at);
     },
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { LeadSource } from "../../domain/lead-source.ts";
+import { limits } from "../../domain/limits.ts";
 import { foldMessage, repeatMinLength, type SpamReason } from "../../domain/spam.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
@@ -28,7 +29,16 @@ export type NewContactLead = {
 
 type Trx = Transaction<Database>;
 
-export type ContactLeadWrite = { lead: NewContactLead; now?: Date; notify?: boolean };
+export type ContactLeadWrite = {
+  lead: NewContactLead;
+  now?: Date;
+  notify?: boolean;
+  /**
+   * The lead this visitor created a moment ago (a booking's pass, ADR 022): joined instead
+   * of a new one while it is still a lead with the same address.
+   */
+  join?: string | null;
+};
 export type ContactLeadResult = {
   id: string;
   duplicate: boolean;
@@ -140,6 +150,38 @@ function sameMessageLately(
     .executeTakeFirst();
 }
 
+/**
+ * Joins the visitor's earlier lead: still a lead (not spam, not erased) and the same address,
+ * so a pass forwarded to someone else who types their own address makes a lead of its own.
+ * A new message is added under the first, so the owner reads both in one place; the lead
+ * counts as changed (the tracker's live list and an edit open elsewhere both see it).
+ */
+async function joinLead(
+  trx: Trx,
+  leadId: string,
+  lead: NewContactLead,
+  now: Date,
+): Promise<boolean> {
+  const earlier = await trx
+    .selectFrom("leads")
+    .select(["message"])
+    .where("id", "=", leadId)
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", lead.email.toLowerCase()))
+    .executeTakeFirst();
+  if (!earlier) return false;
+  const added = lead.message && lead.message !== earlier.message ? lead.message : "";
+  // Within the one limit every message keeps, whatever the two add up to.
+  const message = (
+    !added ? earlier.message : earlier.message ? `${earlier.message}\n\n${added}` : added
+  ).slice(0, limits.message);
+  await trx
+    .updateTable("leads")
+    .set({ message, updated_at: now.toISOString() })
+    .where("id", "=", leadId)
+    .execute();
+  return true;
+}
+
 /** Keeps a submission as spam, for review; the same e-mail and message within ten minutes once. */
 async function insertSpam(
   trx: Trx,
@@ -174,7 +216,7 @@ async function insertSpam(
 /** The same email and message within ten minutes (a double click, a retry) is stored once. */
 export async function insertContactLead(
   trx: Trx,
-  { lead, now = new Date(), notify = false }: ContactLeadWrite,
+  { lead, now = new Date(), notify = false, join = null }: ContactLeadWrite,
 ): Promise<ContactLeadResult> {
   const hash = messageHash(lead.message);
   const spam =
@@ -184,6 +226,8 @@ export async function insertContactLead(
       : null) ??
     ((await repeatsSpam(trx, hash)) ? "repeat" : null);
   if (spam) return insertSpam(trx, lead, spam, hash, now);
+  if (join && (await joinLead(trx, join, lead, now)))
+    return { id: join, duplicate: true, spam: null };
   const repeat = await sameMessageLately(trx, "leads", lead, now);
   if (repeat) return { id: repeat.id, duplicate: true, spam: null };
 

@@ -27,12 +27,22 @@ export function loggerOptions(level: LogLevel) {
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: request.url.split("?")[0],
+        url: loggedPath(request.url),
         remoteAddress: request.ip,
       }),
     },
   };
 }
+
+/**
+ * Paths whose segment after `booking/` is a manage token (`/booking/{token}`,
+ * `/api/booking/{token}/cancel`): the token is a key to someone's booking, so it is masked.
+ */
+const bookingToken = /^(\/(?:api\/)?booking\/)(?!slots$|availability$|prefill$)[^/]+/;
+
+/** A request's path as logged: no query, and no token in it. */
+export const loggedPath = (url: string) =>
+  (url.split("?")[0] ?? "").replace(bookingToken, "$1[token]");
 
 /** A request id a proxy may hand us: letters, digits, dot, dash, underscore; 8 to 64 of them. */
 const requestIdShape = /^[A-Za-z0-9._-]{8,64}$/;

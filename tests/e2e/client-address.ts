@@ -10,6 +10,7 @@ const addresses = {
   "landing-pages": "198.51.100.13",
   bundles: "198.51.100.14",
   booking: "198.51.100.15",
+  "booking-page": "198.51.100.16",
 } as const;
 
 export const fromClient = (spec: keyof typeof addresses) => ({

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { bookingPassMinutes, prefillTexts } from "../../domain/booking.ts";
+import { bookingPassHeader, contactTexts, honeypotField } from "../../domain/contact-texts.ts";
+import { type TestDatabase, testEngines } from "../test-support/databases.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
+import { testSecret } from "../test-support/tokens.ts";
+
+// Thursday 26 November 2026, 08:00 in New York; Monday 30 November, 10:00 and 11:00 there.
+const start = new Date("2026-11-26T13:00:00.000Z").getTime();
+const monday10 = "2026-11-30T15:00:00.000Z";
+const monday11 = "2026-11-30T16:00:00.000Z";
+
+const visitor = {
+  email: "rosa@bakery.example",
+  firstName: "Rosa",
+  lastName: "Delgado",
+  message: "A site for the bakery, with orders.",
+};
+
+describe.each(testEngines)("Book a call now, after the contact form, on $name", (engine) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let now = start;
+  let ip = 0;
+
+  beforeEach(async () => {
+    now = start;
+    database = await engine.open();
+    app = await buildTestApp(
+      database,
+      { JWT_SECRET: testSecret, TIMEZONE: "America/New_York" },
+      { now: () => new Date(now) },
+    );
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const post = (url: string, payload: object) =>
+    app.inject({ method: "POST", url, remoteAddress: `10.3.0.${++ip}`, payload });
+  const contact = async (payload: object = visitor) => {
+    const res = await post("/api/leads/contact-us", payload);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: contactTexts.success });
+    return res.headers[bookingPassHeader.toLowerCase()] as string;
+  };
+  const leads = () => database.db.selectFrom("leads").selectAll().execute();
+
+  it("fills in the visitor's details and joins their lead, with the lead's ID nowhere in the pass", async () => {
+    const pass = await contact();
+    const [lead] = await leads();
+    expect(pass).not.toContain(lead?.id);
+    expect(Buffer.from(pass.split(".")[1] ?? "", "base64url").toString("latin1")).not.toContain(
+      lead?.id,
+    );
+
+    const prefill = await post("/api/booking/prefill", { pass });
+    expect(prefill.statusCode).toBe(200);
+    expect(prefill.headers["cache-control"]).toBe("no-store");
+    expect(prefill.json()).toEqual({
+      email: visitor.email,
+      firstName: visitor.firstName,
+      lastName: visitor.lastName,
+    });
+
+    now += 60_000; // a minute later, on the booking page
+    const booked = await post("/api/booking", {
+      ...visitor,
+      email: "ROSA@bakery.example",
+      message: "Tuesdays suit me best.",
+      start: monday10,
+      bookingPass: pass,
+    });
+    expect(booked.statusCode).toBe(201);
+    const after = await leads();
+    expect(after).toHaveLength(1);
+    expect(after[0]?.message).toBe(`${visitor.message}\n\nTuesdays suit me best.`);
+    expect(after[0]?.updated_at).not.toBe(lead?.updated_at);
+    const meeting = await database.db.selectFrom("meetings").selectAll().executeTakeFirstOrThrow();
+    expect(meeting.lead_id).toBe(lead?.id);
+  });
+
+  it("makes a lead of its own for another address, and for a pass that expired or was altered", async () => {
+    const pass = await contact();
+    const other = await post("/api/booking", {
+      ...visitor,
+      email: "friend@bakery.example",
+      start: monday10,
+      bookingPass: pass,
+    });
+    expect(other.statusCode).toBe(201);
+    expect(await leads()).toHaveLength(2);
+
+    const altered = `${pass.slice(0, -2)}${pass.endsWith("AA") ? "BB" : "AA"}`;
+    expect((await post("/api/booking/prefill", { pass: altered })).statusCode).toBe(404);
+
+    now += bookingPassMinutes * 60_000 + 1000;
+    const expired = await post("/api/booking/prefill", { pass });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toEqual({ message: prefillTexts.expired });
+    const late = await post("/api/booking", {
+      ...visitor,
+      message: "",
+      start: monday11,
+      bookingPass: pass,
+    });
+    expect(late.statusCode).toBe(201);
+    expect(await leads()).toHaveLength(3);
+  });
+
+  it("answers spam with a pass like any other, which joins nothing", async () => {
+    const pass = await contact({ ...visitor, [honeypotField]: "https://spam.example" });
+    expect(await leads()).toHaveLength(0);
+    const prefill = await post("/api/booking/prefill", { pass });
+    expect(prefill.statusCode).toBe(200);
+    expect(prefill.json().email).toBe(visitor.email);
+    const booked = await post("/api/booking", { ...visitor, start: monday10, bookingPass: pass });
+    expect(booked.statusCode).toBe(201);
+    const [lead] = await leads();
+    expect(lead?.email).toBe(visitor.email);
+    const meeting = await database.db.selectFrom("meetings").selectAll().executeTakeFirstOrThrow();
+    expect(meeting.lead_id).toBe(lead?.id);
+  });
+
+  it("refuses a pass that is not a string, and ignores a broken one when booking", async () => {
+    expect((await post("/api/booking/prefill", {})).statusCode).toBe(400);
+    expect((await post("/api/booking/prefill", { pass: "p1.%%%" })).statusCode).toBe(404);
+    const booked = await post("/api/booking", {
+      ...visitor,
+      start: monday10,
+      bookingPass: "p1.not-a-pass\u0000",
+    });
+    expect(booked.statusCode).toBe(201);
+    expect(await leads()).toHaveLength(1);
+  });
+});
