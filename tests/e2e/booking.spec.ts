@@ -41,7 +41,9 @@ for (const [width, height] of [
     expect(await seriousViolations(page)).toEqual([]);
 
     // Into the day group: its chosen day has focus; arrows would move between free days.
-    const day = page.getByRole("group", { name: "Day", exact: true }).getByRole("radio", { checked: true });
+    const day = page
+      .getByRole("group", { name: "Day", exact: true })
+      .getByRole("radio", { checked: true });
     await page.getByLabel("Time zone").focus();
     await tabTo(page, day);
     const times = page.getByRole("group", { name: /^Times on / });
