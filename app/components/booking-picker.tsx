@@ -3,6 +3,7 @@ import { limits } from "../../domain/limits.ts";
 import { ContactForm } from "./contact-form.tsx";
 import { FormStatus, fieldClass, TextField } from "./form-fields.tsx";
 import { buttonClass } from "./layout.tsx";
+import { bookHref } from "./nav-items.ts";
 
 /**
  * The booking page's island host (ADR 022), prerendered: the shell of the slot picker and the
@@ -19,7 +20,7 @@ export function BookingIsland() {
           Picking a time needs JavaScript, which is off in this browser. Send us a message instead
           and we'll find a time together, usually within one working day.
         </p>
-        <ContactForm sourcePage="/book" />
+        <ContactForm sourcePage={bookHref} />
       </div>
       {/* No display utility on the form: it would outrank the component rule that hides it. */}
       <form

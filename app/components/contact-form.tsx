@@ -2,9 +2,10 @@ import { useRef, useState } from "react";
 import { validateContact } from "../../domain/contact.ts";
 import { bookingPassHeader, contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { limits } from "../../domain/limits.ts";
-import { useFormClock } from "./form-clock.ts";
-import { FormStatus, fieldClass, messageOf, TextField } from "./form-fields.tsx";
+import { FormStatus, fieldClass, TextField } from "./form-fields.tsx";
 import { buttonClass } from "./layout.tsx";
+import { messageOf } from "./response-message.ts";
+import { useFormClock } from "./use-form-clock.ts";
 import { readVisit } from "./visit-source.ts";
 
 export type ContactStatus =

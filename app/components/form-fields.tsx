@@ -1,19 +1,6 @@
 /** Form pieces shared by the contact form, its outcome pages and the account screens. */
 import { formMessageClass } from "../../domain/form-message.ts";
 
-/**
- * The response's `message` when it has one (docs/product.md, "Principles"), otherwise the given
- * default.
- */
-export async function messageOf(response: Response, fallback: string): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === "string" && body.message.trim() ? body.message : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 /** The success or error message of a form; shared with the no-JavaScript outcome pages. */
 export function FormMessage({
   kind,

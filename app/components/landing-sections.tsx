@@ -1,6 +1,7 @@
 import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
 import { ContactFormIsland } from "./contact-form.tsx";
+import { bookHref } from "./nav-items.ts";
 
 /**
  * Pieces the two audience landing pages (/home2, /home3) share: each page lays them out
@@ -63,7 +64,10 @@ export function DirectLines({
       <div>
         <dt className={`text-sm font-semibold ${muted}`}>Rather pick a time?</dt>
         <dd className="mt-0.5 text-xl font-bold">
-          <a className="underline decoration-accent decoration-2 underline-offset-4" href="/book">
+          <a
+            className="underline decoration-accent decoration-2 underline-offset-4"
+            href={bookHref}
+          >
             Book a free call
           </a>
         </dd>

@@ -13,3 +13,6 @@ export const primaryNav: readonly NavItem[] = [
 export const mobileOnlyNav: readonly NavItem[] = [{ label: "Services", to: "/about#services" }];
 
 export const contactHref = "/home#contact-us";
+
+/** The booking page (ADR 022): every "Book a free call" goes here. */
+export const bookHref = "/book";

@@ -1,7 +1,7 @@
 import { mailtoHref } from "../../domain/email.ts";
 import { site } from "../../domain/site.ts";
 import { BrandMark } from "./brand-mark.tsx";
-import { contactHref, type NavItem, primaryNav } from "./nav-items.ts";
+import { bookHref, type NavItem, primaryNav } from "./nav-items.ts";
 
 /**
  * The bar's pages split in two columns, each page once and under the name the bar gives it:
@@ -41,10 +41,10 @@ export function SiteFooter() {
           </a>
           <p className="mt-2 text-paper/70">{site.description}</p>
           <a
-            href={contactHref}
+            href={bookHref}
             className="mt-3 inline-flex h-5 items-center rounded-sm bg-accent px-2.5 font-bold text-ink transition-colors hover:bg-paper"
           >
-            Book a free consultation
+            Book a free call
           </a>
         </div>
         <FooterColumn title="Studio">

@@ -1,5 +1,9 @@
-import { contactTokenPath, honeypotField } from "../../domain/contact-texts.ts";
+import { honeypotField } from "../../domain/contact-texts.ts";
+import { addDays, wallClock, weekdayOf } from "../../domain/dates.ts";
 import { formMessageClass } from "../../domain/form-message.ts";
+import { createFormClock } from "../components/form-clock.ts";
+import { bookHref } from "../components/nav-items.ts";
+import { messageOf } from "../components/response-message.ts";
 import { readVisit } from "../components/visit-source.ts";
 
 /**
@@ -37,15 +41,6 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-async function messageOf(response: Response, fallback: string): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === "string" ? body.message : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 /** The one live region: a success is a status, an error an alert, each announced once. */
 function say(region: HTMLElement, kind: "success" | "error" | null, text = "") {
   region.replaceChildren(
@@ -67,10 +62,17 @@ const detectedZone = () => {
     return "UTC";
   }
 };
-const dayKey = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: zone, dateStyle: "short" }).format(new Date(iso));
-const format = (iso: string, zone: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(locale, { timeZone: zone, ...options }).format(new Date(iso));
+/** Formats are costly to make and a week shows a hundred times: one per zone and options. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+const format = (iso: string, zone: string, options: Intl.DateTimeFormatOptions) => {
+  const key = `${zone} ${JSON.stringify(options)}`;
+  let made = formats.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, { timeZone: zone, ...options });
+    formats.set(key, made);
+  }
+  return made.format(new Date(iso));
+};
 const longTime = (iso: string, zone: string) =>
   format(iso, zone, {
     weekday: "long",
@@ -80,37 +82,29 @@ const longTime = (iso: string, zone: string) =>
     minute: "2-digit",
     timeZoneName: "short",
   });
-/** Monday of the week a `YYYY-MM-DD` day falls in, as `YYYY-MM-DD`. */
-const mondayOf = (day: string) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
-  return date.toISOString().slice(0, 10);
-};
-const plusDays = (day: string, n: number) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + n);
-  return date.toISOString().slice(0, 10);
-};
+/** Monday of the week a `YYYY-MM-DD` day falls in. */
+const mondayOf = (day: string) => addDays(day, -((weekdayOf(day) + 6) % 7));
+/** A calendar day's name: noon UTC of that date, named in UTC, is that date everywhere. */
 const dayName = (day: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
+  format(`${day}T12:00:00Z`, "UTC", options);
 
 /**
  * The picker: weeks of days with free times, then the times of the chosen day, in the
- * visitor's zone. `onChange` hears the chosen slot (or null).
+ * visitor's zone, which `zoneSelect` changes and `zoneName` names. `onChange` hears the
+ * chosen slot (or null).
  */
 function createPicker(
   container: HTMLElement,
-  zoneSelect: HTMLSelectElement,
+  { zoneSelect, zoneName }: { zoneSelect: HTMLSelectElement; zoneName: HTMLElement },
   onChange: (slot: Slot | null, zone: string) => void,
 ) {
   let slots: Slot[] = [];
   let zone = detectedZone();
+  /** The free times by the visitor's day, made again only when the times or the zone change. */
+  let byDay = new Map<string, Slot[]>();
   let week = "";
   let day = "";
   let chosen: Slot | null = null;
-  const zoneName = document.querySelector<HTMLElement>("[data-zone-name]");
 
   const nav = el("div", { class: "booking-week" });
   const previous = el(
@@ -129,17 +123,16 @@ function createPicker(
   const times = el("fieldset", { class: "booking-times" });
   const empty = el("p", { class: "booking-empty" });
 
-  const byDay = () => {
-    const map = new Map<string, Slot[]>();
+  const groupByDay = () => {
+    byDay = new Map();
     for (const slot of slots) {
-      const key = dayKey(slot.start, zone);
-      map.set(key, [...(map.get(key) ?? []), slot]);
+      const key = wallClock(new Date(slot.start), zone).date;
+      byDay.set(key, [...(byDay.get(key) ?? []), slot]);
     }
-    return map;
   };
 
-  function renderTimes(map: Map<string, Slot[]>) {
-    const list = map.get(day) ?? [];
+  function renderTimes() {
+    const list = byDay.get(day) ?? [];
     if (!list.length) {
       times.hidden = true;
       return;
@@ -175,9 +168,8 @@ function createPicker(
   }
 
   function render() {
-    const map = byDay();
-    const first = [...map.keys()][0];
-    const last = [...map.keys()].at(-1);
+    const first = [...byDay.keys()][0];
+    const last = [...byDay.keys()].at(-1);
     if (!first || !last) {
       container.replaceChildren(
         el(
@@ -192,11 +184,11 @@ function createPicker(
     }
     if (!week || week < mondayOf(first)) week = mondayOf(first);
     if (week > mondayOf(last)) week = mondayOf(last);
-    const weekDays = Array.from({ length: 7 }, (_, i) => plusDays(week, i));
-    if (!map.has(day) || !weekDays.includes(day)) day = weekDays.find((d) => map.has(d)) ?? "";
+    const weekDays = Array.from({ length: 7 }, (_, i) => addDays(week, i));
+    if (!byDay.has(day) || !weekDays.includes(day)) day = weekDays.find((d) => byDay.has(d)) ?? "";
     if (chosen && !slots.some((s) => s.start === chosen?.start)) choose(null);
     weekLabel.textContent = `${dayName(week, { day: "numeric", month: "short" })} – ${dayName(
-      plusDays(week, 6),
+      addDays(week, 6),
       { day: "numeric", month: "short" },
     )}`;
     previous.disabled = week <= mondayOf(first);
@@ -207,13 +199,13 @@ function createPicker(
         "div",
         { class: "booking-grid booking-grid-days" },
         ...weekDays.map((d) => {
-          const count = map.get(d)?.length ?? 0;
+          const count = byDay.get(d)?.length ?? 0;
           const input = el("input", { type: "radio", name: "day", value: d });
           input.checked = d === day;
           input.disabled = count === 0;
           input.addEventListener("change", () => {
             day = d;
-            renderTimes(byDay());
+            renderTimes();
           });
           return el(
             "label",
@@ -232,13 +224,13 @@ function createPicker(
     );
     empty.hidden = Boolean(day);
     empty.textContent = "No free times this week. Try the next one.";
-    renderTimes(map);
+    renderTimes();
     if (!container.contains(nav)) container.replaceChildren(nav, days, empty, times);
     container.removeAttribute("aria-busy");
   }
 
   const step = (by: number) => {
-    week = plusDays(week, 7 * by);
+    week = addDays(week, 7 * by);
     day = "";
     render();
     // A button that just turned disabled would drop focus: hand it to the week's first day.
@@ -256,12 +248,13 @@ function createPicker(
     if (!zones.includes(zone)) zones.unshift(zone);
     zoneSelect.replaceChildren(...zones.map((z) => el("option", { value: z }, zoneLabel(z))));
     zoneSelect.value = zone;
-    if (zoneName) zoneName.textContent = zoneLabel(zone);
+    zoneName.textContent = zoneLabel(zone);
     zoneSelect.addEventListener("change", () => {
       zone = zoneSelect.value;
-      if (zoneName) zoneName.textContent = zoneLabel(zone);
+      zoneName.textContent = zoneLabel(zone);
       day = "";
       week = "";
+      groupByDay();
       render();
       onChange(chosen, zone);
     });
@@ -273,6 +266,7 @@ function createPicker(
       const response = await fetch("/api/booking/slots", { headers: json, cache: "no-store" });
       if (!response.ok) throw new Error(String(response.status));
       slots = ((await response.json()) as Slots).slots;
+      groupByDay();
       render();
       return true;
     } catch {
@@ -305,23 +299,6 @@ function createPicker(
   return { load, focusChoice, zone: () => zone, chosen: () => chosen };
 }
 
-/** The form's clock, as the contact form has: a token asked for when the form is first used. */
-function formClock(form: HTMLElement) {
-  let token: Promise<string | null> | null = null;
-  const start = () => {
-    token ??= fetch(contactTokenPath, { headers: json, cache: "no-store" })
-      .then(async (r) => ((await r.json()) as { token?: string }).token ?? null)
-      .catch(() => null);
-  };
-  form.addEventListener("focusin", start, { once: true });
-  if (form.contains(document.activeElement)) start();
-  return (waitMs: number) =>
-    Promise.race([
-      token ?? Promise.resolve(null),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs)),
-    ]);
-}
-
 /** /book: pick a time, fill in the details (from a contact form's pass, if any), book. */
 async function bookPage(host: HTMLElement) {
   const form = host.querySelector("form.booking-app") as HTMLFormElement;
@@ -330,14 +307,20 @@ async function bookPage(host: HTMLElement) {
   const button = form.querySelector("button[type=submit]") as HTMLButtonElement;
   const picker = createPicker(
     host.querySelector("[data-picker]") as HTMLElement,
-    host.querySelector("#booking-zone") as HTMLSelectElement,
+    {
+      zoneSelect: host.querySelector("#booking-zone") as HTMLSelectElement,
+      zoneName: host.querySelector("[data-zone-name]") as HTMLElement,
+    },
     (slot, zone) => {
       chosenNote.textContent = slot
         ? `Your call: ${longTime(slot.start, zone)}.`
         : "No time picked yet.";
     },
   );
-  const clock = formClock(form);
+  // The contact form's clock: started by the first use of the form (a bot is quicker).
+  const clock = createFormClock();
+  form.addEventListener("focusin", clock.start, { once: true });
+  if (form.contains(document.activeElement)) clock.start();
   const pass = new URLSearchParams(location.hash.slice(1)).get("pass");
   if (pass) {
     // Out of the address bar, so a bookmark or a shared link does not carry it.
@@ -361,7 +344,7 @@ async function bookPage(host: HTMLElement) {
     button.setAttribute("aria-disabled", "true");
     button.textContent = "Booking…";
     const data = new FormData(form);
-    const token = await clock(5000);
+    const token = await clock.token(5000);
     try {
       const response = await fetch(form.action, {
         method: "POST",
@@ -373,7 +356,7 @@ async function bookPage(host: HTMLElement) {
           lastName: data.get("lastName"),
           message: data.get("message"),
           timeZone: picker.zone(),
-          sourcePage: "/book",
+          sourcePage: bookHref,
           ...readVisit(),
           ...(token ? { formToken: token } : {}),
           ...(pass ? { bookingPass: pass } : {}),
@@ -469,7 +452,7 @@ async function managePage(host: HTMLElement) {
           { role: "alert", class: formMessageClass.error },
           await messageOf(response, "We couldn't find that booking."),
         ),
-        el("a", { href: "/book", class: "booking-link" }, "Book a free call"),
+        el("a", { href: bookHref, class: "booking-link" }, "Book a free call"),
       );
       box.removeAttribute("aria-busy");
       return;
@@ -503,7 +486,7 @@ async function managePage(host: HTMLElement) {
       : `You can move or cancel it here until ${longTime(booking.changeableUntil, zone)}.`;
     actions.hidden = cancelled;
     if (cancelled)
-      panel.replaceChildren(el("a", { href: "/book", class: "booking-link" }, "Book a new time"));
+      panel.replaceChildren(el("a", { href: bookHref, class: "booking-link" }, "Book a new time"));
   };
   show();
 
@@ -556,6 +539,7 @@ async function managePage(host: HTMLElement) {
 
   moveButton.addEventListener("click", async () => {
     const zoneSelect = el("select", { id: "booking-zone", class: "booking-select" });
+    const zoneName = el("strong");
     const list = el("div", { "data-picker": "", class: "booking-picker" });
     const confirm = el(
       "button",
@@ -566,13 +550,7 @@ async function managePage(host: HTMLElement) {
       "form",
       { class: "booking-stack", "aria-labelledby": "booking-move-title", novalidate: "" },
       el("h3", { id: "booking-move-title", class: "booking-subheading" }, "Pick a new time"),
-      el(
-        "p",
-        { class: "booking-note" },
-        "Times are shown in ",
-        el("strong", { "data-zone-name": "" }),
-        ".",
-      ),
+      el("p", { class: "booking-note" }, "Times are shown in ", zoneName, "."),
       el(
         "div",
         {},
@@ -583,7 +561,7 @@ async function managePage(host: HTMLElement) {
       el("div", {}, confirm),
     );
     panel.replaceChildren(form);
-    const picker = createPicker(list, zoneSelect, () => say(status, null));
+    const picker = createPicker(list, { zoneSelect, zoneName }, () => say(status, null));
     await picker.load();
     picker.focusChoice();
     form.addEventListener("submit", async (event) => {

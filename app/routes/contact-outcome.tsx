@@ -3,6 +3,7 @@ import { type ContactOutcome, contactOutcomes } from "../../domain/contact-outco
 import { ContactFormIsland } from "../components/contact-form.tsx";
 import { FormMessage } from "../components/form-fields.tsx";
 import { Arrow, ButtonLink, Container, Eyebrow } from "../components/layout.tsx";
+import { bookHref } from "../components/nav-items.ts";
 import type { RouteHandle } from "../root.tsx";
 import { privateMeta } from "../seo.ts";
 import type { Route } from "./+types/contact-outcome";
@@ -38,7 +39,7 @@ export default function ContactOutcomePage({ loaderData }: Route.ComponentProps)
         <>
           <div className="mt-5 flex max-w-2xl flex-wrap items-center gap-2">
             <p className="text-lg font-semibold">Rather talk it through sooner?</p>
-            <ButtonLink to="/book">
+            <ButtonLink to={bookHref}>
               Book a free call <Arrow />
             </ButtonLink>
           </div>

@@ -6,6 +6,7 @@ import { ContactFormIsland } from "../components/contact-form.tsx";
 import { DirectLines } from "../components/landing-sections.tsx";
 import { Arrow, ButtonLink, Container, Eyebrow } from "../components/layout.tsx";
 import { LineArt } from "../components/line-art.tsx";
+import { bookHref } from "../components/nav-items.ts";
 import { ProcessSteps } from "../components/process-steps.tsx";
 import { ServiceArt } from "../components/service-art.tsx";
 import { caseStudySummaries } from "../content/collections.server.ts";
@@ -69,7 +70,7 @@ function Hero() {
             first impression does the selling and the enquiries land in your inbox, not in a void.
           </p>
           <div className="mt-5 flex flex-wrap gap-2">
-            <ButtonLink to="/book">
+            <ButtonLink to={bookHref}>
               Book a free call <Arrow />
             </ButtonLink>
             <ButtonLink to="/previous-work" variant="secondary">
