@@ -317,10 +317,11 @@ async function bookPage(host: HTMLElement) {
         : "No time picked yet.";
     },
   );
-  // The contact form's clock: started by the first use of the form (a bot is quicker).
+  // The contact form's clock, started as the page opens rather than at the first focus: a
+  // visitor whose details came filled in may pick a time and book within three seconds of
+  // first touching the form, and would be kept as spam. A bot posting at once is still caught.
   const clock = createFormClock();
-  form.addEventListener("focusin", clock.start, { once: true });
-  if (form.contains(document.activeElement)) clock.start();
+  clock.start();
   const pass = new URLSearchParams(location.hash.slice(1)).get("pass");
   if (pass) {
     // Out of the address bar, so a bookmark or a shared link does not carry it.
