@@ -174,12 +174,14 @@ export function ContactForm({
         }
       />
       {status.kind === "success" && status.bookUrl ? (
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 rounded-sm border border-line bg-paper-dim p-2 sm:col-span-2">
-          <p className="min-w-0 flex-1 basis-60">
-            <span className="font-semibold">Book a free call while you're here.</span>{" "}
-            <span className="text-muted">30 minutes, your details already filled in.</span>
+        // Shown only after a send, so styled by kept component classes (app.css, "booking"):
+        // the page's pruned stylesheet holds only the utilities its HTML uses.
+        <div className="booking-offer sm:col-span-2">
+          <p>
+            <span className="booking-strong">Book a free call while you're here.</span>{" "}
+            <span className="booking-note">30 minutes, your details already filled in.</span>
           </p>
-          <a href={status.bookUrl} className={buttonClass("secondary")}>
+          <a href={status.bookUrl} className="booking-link">
             Book a call now
           </a>
         </div>
