@@ -70,6 +70,17 @@ export const endpoints = {
               .enum(["up", "down"])
               .check(z.describe("With REDIS_URL set: whether Redis answered within 2 s.")),
           ),
+          calendar: z.optional(
+            z
+              .enum(["up", "down", "unknown"])
+              .check(
+                z.describe(
+                  "With CALDAV_URL set: whether the last read of the owner's calendar worked " +
+                    "(unknown before the first). Never decides readiness: without the calendar, " +
+                    "free times come from the database alone.",
+                ),
+              ),
+          ),
         }),
         503: z.object({ status: z.literal("unavailable"), message: z.string() }),
       },

@@ -12,6 +12,8 @@ import type { TokenSettings } from "./auth/tokens.ts";
 import { type BackgroundJobs, type JobOptions, startBackgroundJobs } from "./background-jobs.ts";
 import { manageKey } from "./booking/booking.repository.ts";
 import { bookingRoutes } from "./booking/booking.routes.ts";
+import { calDavClient } from "./booking/caldav-client.ts";
+import { type BusyTimesReader, busyTimesReader } from "./booking/owner-calendar.ts";
 import type { Config } from "./config.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import { contactFormPages } from "./contact/contact-form-page.ts";
@@ -60,10 +62,11 @@ export async function buildApp(
   const database = deps.database ?? (await connectDatabase(config, app.log));
   const redis = config.redisUrl ? await openSharedRedis(config.redisUrl, app.log) : null;
   // Counted from the first hook on, so every route (and every 404) is in the figures.
-  const metrics = createMetrics(database.db, { redis });
+  const metrics = createMetrics(database.db, { redis, calendar: Boolean(config.caldav) });
   registerMetrics(app, metrics, config.metricsToken);
   const clock = deps.now ?? (() => new Date());
   const signingKey = await signingKeyFor(config, database);
+  const caldav = config.caldav ? calDavClient(config.caldav) : null;
   const jobs = startBackgroundJobs({
     config,
     database,
@@ -72,6 +75,7 @@ export async function buildApp(
     log: app.log,
     jobs: deps,
     manageKey: manageKey(signingKey),
+    caldav,
   });
   // Shut down in reverse order of start-up: stop the jobs, then let go of Redis and the database.
   app.addHook("onClose", async () => {
@@ -91,6 +95,17 @@ export async function buildApp(
   } satisfies TokenSettings);
   app.decorate("outbox", jobs.outbox);
   app.decorate("digest", jobs.digest);
+  app.decorate("calendarSync", jobs.calendarSync);
+  app.decorate(
+    "busyTimes",
+    caldav &&
+      busyTimesReader({
+        client: caldav,
+        ownerTimeZone: config.timeZone,
+        siteHost: new URL(config.siteUrl).hostname || "localhost",
+        log: app.log,
+      }),
+  );
   app.decorate("spamPurge", jobs.spamPurge);
   app.decorate("diskErasure", jobs.diskErasure);
 
@@ -154,6 +169,10 @@ declare module "fastify" {
     tokens: TokenSettings;
     outbox: BackgroundJobs["outbox"];
     digest: BackgroundJobs["digest"];
+    /** Writes meetings to the owner's calendar (CALDAV_URL), or null. */
+    calendarSync: BackgroundJobs["calendarSync"];
+    /** The owner's busy times from his calendar (CALDAV_URL), or null. */
+    busyTimes: BusyTimesReader | null;
     spamPurge: BackgroundJobs["spamPurge"];
     diskErasure: BackgroundJobs["diskErasure"];
   }

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { CalDavClient } from "./booking/caldav-client.ts";
+import { startCalendarSync } from "./booking/owner-calendar.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import { startDiskErasure } from "./leads/disk-erasure.ts";
@@ -20,7 +22,8 @@ export type JobOptions = {
  * - the outbox, sending lead notifications and the digest (only with SMTP_URL and NOTIFY_EMAIL);
  * - the daily digest, queued once a day by whichever instance gets there first;
  * - the spam purge (30 days) and the used form tokens' expiry, hourly;
- * - erasures finished on disk (SQLite), in the background when a reader holds them up.
+ * - erasures finished on disk (SQLite), in the background when a reader holds them up;
+ * - the owner's calendar kept in step with the meetings (only with CALDAV_URL).
  * `stop` ends them in the right order: the digest before the outbox it feeds.
  */
 export function startBackgroundJobs(options: {
@@ -32,8 +35,10 @@ export function startBackgroundJobs(options: {
   jobs?: JobOptions;
   /** The key booking e-mails make the visitor's manage link with. */
   manageKey?: Uint8Array;
+  /** The owner's calendar (CALDAV_URL), which meetings are written to. */
+  caldav?: CalDavClient | null;
 }) {
-  const { config, database, metrics, clock, log, jobs = {}, manageKey } = options;
+  const { config, database, metrics, clock, log, jobs = {}, manageKey, caldav } = options;
   const { db } = database;
   const stops: Array<() => unknown> = [];
 
@@ -75,6 +80,19 @@ export function startBackgroundJobs(options: {
     stops.push(() => digest?.stop());
   }
 
+  const calendarSync = caldav
+    ? startCalendarSync({
+        db,
+        client: caldav,
+        siteUrl: config.siteUrl,
+        leaseMs: config.outboxLeaseMs,
+        now: clock,
+        intervalMs: jobs.outboxIntervalMs,
+        log,
+      })
+    : null;
+  if (calendarSync) stops.push(() => calendarSync.stop());
+
   const diskErasure = startDiskErasure({ db, engine: database.engine, log });
   stops.push(() => diskErasure.stop());
   const spamPurge = startSpamPurge({ db, now: clock, log });
@@ -83,6 +101,7 @@ export function startBackgroundJobs(options: {
   return {
     outbox,
     digest,
+    calendarSync,
     spamPurge,
     diskErasure,
     /** Stops them all, the last started first. */

@@ -190,4 +190,35 @@ describe("loadConfig", () => {
         /^BOOKING_REMINDER_HOURS: /,
       );
   });
+
+  it("reads CALDAV_URL as a calendar collection, with its credentials taken out", () => {
+    expect(loadConfig({}).caldav).toBeUndefined();
+    expect(
+      loadConfig({ CALDAV_URL: "https://owner:s%40cret@cal.example/dav/owner/work" }).caldav,
+    ).toEqual({
+      url: "https://cal.example/dav/owner/work/",
+      username: "owner",
+      password: "s@cret",
+    });
+    // The variables win over the URL's own credentials.
+    expect(
+      loadConfig({
+        CALDAV_URL: "https://a:b@cal.example/work/",
+        CALDAV_USERNAME: "owner",
+        CALDAV_PASSWORD: " spaced ",
+      }).caldav,
+    ).toEqual({ url: "https://cal.example/work/", username: "owner", password: " spaced " });
+    // Plain http only to this machine.
+    expect(loadConfig({ CALDAV_URL: "http://127.0.0.1:5232/owner/work/" }).caldav?.url).toBe(
+      "http://127.0.0.1:5232/owner/work/",
+    );
+    expect(problemsOf({ CALDAV_URL: "http://owner:hunter22@cal.example/work/" })).toEqual([
+      'CALDAV_URL: must use https:// (plain http:// only to a loopback address such as 127.0.0.1) (got "http://***@cal.example/work/")',
+    ]);
+    for (const bad of ["cal.example/work", "ftp://cal.example/", "https://cal.example/?a=1"])
+      expect(problemsOf({ CALDAV_URL: bad })[0], bad).toMatch(/^CALDAV_URL: /);
+    expect(problemsOf({ CALDAV_PASSWORD: "hunter22" })).toEqual([
+      "CALDAV_URL: must be set when CALDAV_USERNAME or CALDAV_PASSWORD is",
+    ]);
+  });
 });

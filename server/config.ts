@@ -42,8 +42,20 @@ export type Config = Readonly<{
   redisKeyPrefix: string;
   /** How long an instance holds an outbox row it is sending (OUTBOX_LEASE_SECONDS), in ms. */
   outboxLeaseMs: number;
+  /**
+   * The owner's own calendar (CALDAV_URL, with CALDAV_USERNAME / CALDAV_PASSWORD or the URL's
+   * credentials): its busy times hide slots, and bookings are written to it. Unset: none.
+   */
+  caldav: CalDavSettings | undefined;
   /** Where the built site lives; not an environment variable (tests point it elsewhere). */
   buildDir: string;
+}>;
+
+/** A CalDAV calendar collection: its URL without credentials, and the credentials apart. */
+export type CalDavSettings = Readonly<{
+  url: string;
+  username: string | undefined;
+  password: string | undefined;
 }>;
 
 export class ConfigError extends Error {
@@ -190,11 +202,63 @@ const outboxLease: Check<number> = (v) => {
     : fail("must be a whole number of seconds from 5 to 3600");
 };
 
+/**
+ * Plain http (or imap) carries a password in the clear: only to this machine, where nothing
+ * on the wire can read it.
+ */
+export const isLoopbackHost = (hostname: string) =>
+  /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(hostname);
+
+/**
+ * CALDAV_URL: a calendar collection, https (http only to a loopback address). Credentials in
+ * the URL are taken out of it, so the URL itself can be logged and compared.
+ */
+const caldavUrl: Check<{ url: string; username?: string; password?: string } | undefined> = (v) => {
+  if (v === undefined) return ok(undefined);
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    return fail("must be the https:// URL of a calendar collection");
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+    return fail("must be the https:// URL of a calendar collection");
+  if (parsed.protocol === "http:" && !isLoopbackHost(parsed.hostname))
+    return fail("must use https:// (plain http:// only to a loopback address such as 127.0.0.1)");
+  if (parsed.search || parsed.hash) return fail("must not have a query or a fragment");
+  const username = parsed.username ? decodeURIComponent(parsed.username) : undefined;
+  const password = parsed.password ? decodeURIComponent(parsed.password) : undefined;
+  parsed.username = "";
+  parsed.password = "";
+  // A collection's members are resolved against it: it ends with a slash.
+  if (!parsed.pathname.endsWith("/")) parsed.pathname += "/";
+  return ok({
+    url: parsed.href,
+    ...(username ? { username } : {}),
+    ...(password ? { password } : {}),
+  });
+};
+const anyText: Check<string | undefined> = (v) => ok(v);
+
 /** A bad value as the error shows it: never a secret, never a URL's password. */
 const shownValue = (name: string, raw: string | undefined) =>
-  name === "JWT_SECRET" || name === "METRICS_TOKEN"
+  name === "JWT_SECRET" || name === "METRICS_TOKEN" || name === "CALDAV_PASSWORD"
     ? "<hidden>"
     : (raw ?? "").replace(/\/\/[^@\s/]*@/g, "//***@");
+
+/** CALDAV_USERNAME and CALDAV_PASSWORD win over the URL's own credentials. */
+function caldavFrom(
+  parsed: { url: string; username?: string; password?: string } | undefined,
+  username: string | undefined,
+  password: string | undefined,
+): CalDavSettings | undefined {
+  if (!parsed) return undefined;
+  return Object.freeze({
+    url: parsed.url,
+    username: username ?? parsed.username,
+    password: password ?? parsed.password,
+  });
+}
 
 /** The token issuer while SITE_URL is unset: the same on every port and host. */
 export const unsetSiteUrlIssuer = "urn:fineline:site";
@@ -248,6 +312,12 @@ export function loadConfig(
     outboxLeaseMs: read("OUTBOX_LEASE_SECONDS", outboxLease),
     redisUrl: read("REDIS_URL", redisUrl),
     redisKeyPrefix: read("REDIS_KEY_PREFIX", redisKeyPrefix),
+    caldav: caldavFrom(
+      read("CALDAV_URL", caldavUrl),
+      read("CALDAV_USERNAME", anyText),
+      // Read raw: a password may begin or end with a space.
+      env.CALDAV_PASSWORD || undefined,
+    ),
     buildDir: path.resolve("build"),
     ...overrides,
   };
@@ -256,6 +326,8 @@ export function loadConfig(
       "NOTIFY_EMAIL: must be set when SMTP_URL is set (who receives lead notifications?)",
     );
   }
+  if (!env.CALDAV_URL?.trim() && (env.CALDAV_USERNAME?.trim() || env.CALDAV_PASSWORD))
+    problems.push("CALDAV_URL: must be set when CALDAV_USERNAME or CALDAV_PASSWORD is");
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { countCalendarBacklog } from "./booking/calendar-sync.repository.ts";
 import type { Db } from "./db/connect.ts";
 import { redisAnswers } from "./http/readiness.ts";
 import { maxAttempts } from "./notifications/outbox.repository.ts";
@@ -15,7 +16,10 @@ export type LeadOutcome = "lead" | "spam" | "duplicate";
  * app built in one test process). Each instance is scraped on its own; the outbox figures are
  * the shared database's, so every instance reports the same backlog.
  */
-export function createMetrics(db: Db, { redis }: { redis?: Redis | null } = {}) {
+export function createMetrics(
+  db: Db,
+  { redis, calendar = false }: { redis?: Redis | null; calendar?: boolean } = {},
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "fineline_" });
   const requests = new Counter({
@@ -68,6 +72,16 @@ export function createMetrics(db: Db, { redis }: { redis?: Redis | null } = {}) 
       this.set({ state: "given_up" }, Number(rows[0]?.given_up ?? 0));
     },
   });
+
+  if (calendar)
+    new Gauge({
+      name: "fineline_calendar_sync_backlog",
+      help: "Meetings whose copy in the owner's calendar (CALDAV_URL) is not yet written or removed.",
+      registers: [registry],
+      async collect() {
+        this.set(await countCalendarBacklog(db));
+      },
+    });
 
   if (redis)
     new Gauge({

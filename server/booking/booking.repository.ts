@@ -7,6 +7,7 @@ import type { Db } from "../db/connect.ts";
 import { type Database, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { enqueueMeetingEmails } from "../notifications/outbox.repository.ts";
+import { markCalendarChanged } from "./calendar-sync.repository.ts";
 
 /** All SQL for booking a call (ADR 022). */
 
@@ -170,6 +171,7 @@ export async function bookCall(
         })
         .execute();
       await claimTime(trx, meetingId, span, { day, bufferMinutes, maxPerDay });
+      await markCalendarChanged(trx, [meetingId], now);
       await recordMeetingChange(trx, {
         leadId: stored.id,
         from: "",
@@ -286,6 +288,7 @@ export async function moveMeeting(
       if (Number(updated.numUpdatedRows) !== 1) throw new Taken();
       await releaseTime(trx, meetingId);
       await claimTime(trx, meetingId, span, { day, bufferMinutes, maxPerDay });
+      await markCalendarChanged(trx, [meetingId], now);
       await recordMeetingChange(trx, {
         leadId: before.lead_id,
         from: toIso(before.start_at),
@@ -344,6 +347,7 @@ export async function cancelMeeting(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     await releaseTime(trx, meetingId);
+    await markCalendarChanged(trx, [meetingId], now);
     const meeting = await trx
       .selectFrom("meetings")
       .select(["lead_id", "sequence", "start_at", "end_at"])

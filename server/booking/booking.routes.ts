@@ -41,8 +41,13 @@ import {
 
 /** The booking API's public side: the free times, and booking one (ADR 022). */
 export async function bookingRoutes(app: FastifyInstance) {
-  const { db, clock, outbox } = app;
+  const { db, clock, outbox, busyTimes, calendarSync } = app;
   const { timeZone, siteUrl } = app.config;
+  /** After a meeting changes: its e-mails and its copy in the owner's calendar. */
+  const changed = () => {
+    outbox?.poke();
+    calendarSync?.poke();
+  };
   const api = typed(app);
   const formKey = formTokenKey(app.tokens.key);
   const linkKey = manageKey(app.tokens.key);
@@ -64,12 +69,29 @@ export async function bookingRoutes(app: FastifyInstance) {
     except?: string,
   ) {
     const margin = (settings.bufferMinutes + 24 * 60) * 60_000;
-    const meetings = await bookedMeetings(db, {
-      from: new Date(startOfDay(from, timeZone).getTime() - margin),
-      to: new Date(startOfDay(addDays(to, 1), timeZone).getTime() + margin),
-      ...(except ? { except } : {}),
-    });
-    return freeSlots({ availability: settings, timeZone, from, to, now, meetings });
+    const reach = {
+      start: startOfDay(from, timeZone).getTime() - margin,
+      end: startOfDay(addDays(to, 1), timeZone).getTime() + margin,
+    };
+    const [meetings, busy] = await Promise.all([
+      bookedMeetings(db, {
+        from: new Date(reach.start),
+        to: new Date(reach.end),
+        ...(except ? { except } : {}),
+      }),
+      busyTimes?.between(reach.start, reach.end, bookableWindow(settings, now), now.getTime()) ??
+        [],
+    ]);
+    return freeSlots({ availability: settings, timeZone, from, to, now, meetings, busy });
+  }
+
+  /** All a visitor may book now, with margins for buffers: the calendar read worth keeping. */
+  function bookableWindow(settings: Availability, now: Date) {
+    const today = todayIn(timeZone, now);
+    return {
+      start: startOfDay(addDays(today, -2), timeZone).getTime(),
+      end: startOfDay(addDays(today, settings.horizonDays + 2), timeZone).getTime(),
+    };
   }
 
   /** Whether `start` is a free time under `settings`, and the owner's day it falls on. */
@@ -144,7 +166,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       if (outcome.kind === "taken") return reply.code(409).send({ message: bookingMessages.taken });
       if (outcome.kind === "spam")
         request.log.info({ reason: outcome.reason }, "booking: kept as spam");
-      else outbox?.poke();
+      else changed();
       return reply.code(201).send({
         message: bookingMessages.booked,
         booking: {
@@ -226,7 +248,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       });
       if (moved === "taken") return reply.code(409).send({ message: bookingMessages.taken });
       if (moved === "gone") return reply.code(409).send({ message: manageTexts.cancelled });
-      outbox?.poke();
+      changed();
       const after = { ...meeting, start: iso(slot.start), end: iso(slot.end) };
       return reply.send({
         message: manageTexts.moved,
@@ -252,7 +274,7 @@ export async function bookingRoutes(app: FastifyInstance) {
           emails,
           actor: { id: null, email: meeting.visitor.email },
         });
-        outbox?.poke();
+        changed();
       }
       return reply.send({
         message: manageTexts.cancelledNow,
@@ -280,7 +302,7 @@ export async function availabilityRoutes(app: FastifyInstance) {
 
 /** The owner's meetings: the list, and cancelling one (registered in the admin scope). */
 export async function meetingsRoutes(app: FastifyInstance) {
-  const { db, clock, outbox } = app;
+  const { db, clock, outbox, calendarSync } = app;
   const { timeZone } = app.config;
   const api = typed(app);
   const emails = outbox ? { reminderHours: app.config.bookingReminderHours } : null;
@@ -318,6 +340,7 @@ export async function meetingsRoutes(app: FastifyInstance) {
       });
       if (!cancelled) return reply.code(409).send({ message: meetingsTexts.alreadyCancelled });
       outbox?.poke();
+      calendarSync?.poke();
       return reply.send({
         message: meetingsTexts.cancelled,
         meeting: meetingRecordOf({ ...meeting, status: "cancelled", cancelledBy: "owner" }),

@@ -17,6 +17,7 @@ import * as keepWorkedSpam from "./migrations/2026-11-26T12-00-spam-keeps-worked
 import * as nameSourceSites from "./migrations/2026-11-26T13-00-source-site-names.ts";
 import * as createBooking from "./migrations/2026-11-27T09-00-booking.ts";
 import * as recordMeetings from "./migrations/2026-11-27T10-00-meeting-history.ts";
+import * as createCalendarSync from "./migrations/2026-11-28T09-00-calendar-sync.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T13-00-source-site-names": nameSourceSites,
   "2026-11-27T09-00-booking": createBooking,
   "2026-11-27T10-00-meeting-history": recordMeetings,
+  "2026-11-28T09-00-calendar-sync": createCalendarSync,
 };
 
 /**

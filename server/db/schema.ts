@@ -191,6 +191,20 @@ export type MeetingDayPlacesTable = {
   meeting_id: string;
 };
 
+/**
+ * A meeting's copy in the owner's CalDAV calendar, kept in step: `generation` rises with each
+ * change, `synced_generation` is the one last written (the row outlives an erased meeting).
+ */
+export type CalendarSyncTable = {
+  meeting_id: string;
+  generation: number;
+  synced_generation: ColumnType<number, number | undefined, number>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+};
+
 export type Database = {
   leads: LeadsTable;
   outbox: OutboxTable;
@@ -208,6 +222,7 @@ export type Database = {
   meetings: MeetingsTable;
   meeting_claims: MeetingClaimsTable;
   meeting_day_places: MeetingDayPlacesTable;
+  calendar_sync: CalendarSyncTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

@@ -6,7 +6,7 @@ import { databaseAnswers, redisAnswers } from "./readiness.ts";
 /**
  * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: this instance can serve,
  * which is what a load balancer routes by). Readiness follows the database alone: Redis is
- * reported but does not decide, since without it everything but sign-in still serves. The
+ * reported but does not decide, and so is the owner's calendar (CALDAV_URL), since without it everything but sign-in still serves. The
  * reason for a 503 goes to the log, never to the caller.
  */
 export async function healthRoutes(app: FastifyInstance) {
@@ -20,7 +20,7 @@ export async function healthRoutes(app: FastifyInstance) {
   api.route({
     ...endpoints.ready,
     handler: async (request, reply) => {
-      const { db, redis } = app;
+      const { db, redis, busyTimes } = app;
       const [databaseUp, redisUp] = await Promise.all([
         databaseAnswers(db).then(
           () => true,
@@ -45,6 +45,9 @@ export async function healthRoutes(app: FastifyInstance) {
       return {
         status: "ready" as const,
         ...(redis ? { redis: redisUp ? ("up" as const) : ("down" as const) } : {}),
+        // The calendar's last read, never a new one: a calendar that hangs cannot slow the
+        // probe, and its state never takes the instance out of the balancer.
+        ...(busyTimes ? { calendar: busyTimes.status() } : {}),
       };
     },
   });

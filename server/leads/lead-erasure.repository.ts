@@ -1,4 +1,5 @@
 import { SqliteAdapter, sql, type Transaction } from "kysely";
+import { markLeadMeetingsChanged } from "../booking/calendar-sync.repository.ts";
 import { type Db, sqliteBusyTimeoutMs } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
@@ -56,6 +57,9 @@ async function eraseIn(trx: Transaction<Database>, id: string, actor: Actor, now
   // Explicit, not left to ON DELETE CASCADE: erasure must not depend on a pragma.
   await trx.deleteFrom("outbox").where("lead_id", "=", id).execute();
   await trx.deleteFrom("lead_events").where("lead_id", "=", id).execute();
+  // Its calls go too, and with them their events in the owner's calendar (after the commit).
+  await markLeadMeetingsChanged(trx, id, now);
+  await trx.deleteFrom("meetings").where("lead_id", "=", id).execute();
   const lead = await trx.deleteFrom("leads").where("id", "=", id).executeTakeFirst();
   const spam = await trx.deleteFrom("spam_leads").where("id", "=", id).executeTakeFirst();
   if (Number(lead.numDeletedRows) + Number(spam.numDeletedRows) === 0) return false;

@@ -26,7 +26,7 @@ import {
  * scope (server/admin/admin-routes.ts), which checks the admin and sets no-store.
  */
 export async function triageRoutes(app: FastifyInstance) {
-  const { db, clock, diskErasure } = app;
+  const { db, clock, diskErasure, calendarSync } = app;
   const { timeZone } = app.config;
   const api = typed(app);
 
@@ -72,6 +72,7 @@ export async function triageRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const erased = await eraseLead(db, request.params.id, actorOf(request), clock());
       if (!erased) return reply.code(404).send({ message: leadTexts.notFound });
+      calendarSync?.poke();
       const offDisk = await diskErasure.finish();
       request.log.info({ action: "lead.erased", diskPending: !offDisk }, "lead erased");
       return reply.send({
@@ -118,6 +119,7 @@ export async function triageRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const lead = await markAsSpam(db, request.params.id, clock(), actorOf(request));
       if (!lead) return reply.code(404).send({ message: leadTexts.notFound });
+      calendarSync?.poke();
       return reply.send({ message: spamTexts.marked, lead });
     },
   });
@@ -127,6 +129,7 @@ export async function triageRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const ids = request.body.IDs.map((id) => id.toLowerCase());
       const { moved, missing } = await markManyAsSpam(db, ids, actorOf(request), clock());
+      calendarSync?.poke();
       return reply.send({ message: moveTexts.toSpam(moved.length), moved, missing });
     },
   });
@@ -150,6 +153,7 @@ export async function triageRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const ids = request.body.IDs.map((id) => id.toLowerCase());
       const { erased, missing } = await eraseLeads(db, ids, actorOf(request), clock());
+      calendarSync?.poke();
       const offDisk = erased.length === 0 || (await diskErasure.finish());
       request.log.info(
         { action: "lead.erased", count: erased.length, diskPending: !offDisk },

@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from "kysely";
 import type { StoredLead } from "../../domain/lead-record.ts";
 import { type SpamLead, type SpamReason, spamRetentionDays } from "../../domain/spam.ts";
+import { markLeadMeetingsChanged } from "../booking/calendar-sync.repository.ts";
 import { messageHash } from "../contact/lead-intake.repository.ts";
 import type { Db } from "../db/connect.ts";
 import { type Database, type LeadEventsTable, type SpamLeadsTable, toIso } from "../db/schema.ts";
@@ -195,6 +196,9 @@ async function markIn(
     .where("lead_id", "=", id)
     .returningAll()
     .execute();
+  // Its calls are dropped, their times freed and their events taken off the owner's calendar.
+  await markLeadMeetingsChanged(trx, id, now);
+  await trx.deleteFrom("meetings").where("lead_id", "=", id).execute();
   // Taken by the delete itself: what it removed is what goes to Spam, and a lead already
   // gone (erased, or marked a moment ago by a second click) is not found.
   const lead = await trx.deleteFrom("leads").where("id", "=", id).returningAll().executeTakeFirst();

@@ -5,6 +5,7 @@ import { findMeeting, findMeetings, meetingRecordOf } from "../booking/meetings.
 import type { Db } from "../db/connect.ts";
 import { digestLeads } from "../leads/lead-follow-ups.repository.ts";
 import { findLead } from "../leads/lead-lists.repository.ts";
+import { startPassLoop } from "../pass-loop.ts";
 import { digestEmail, isEmptyDigest } from "./digest-email.ts";
 import { leadNotification, leadUrl, type OutgoingEmail } from "./lead-email.ts";
 import {
@@ -154,10 +155,7 @@ export async function processOutbox(
   return { sent, failed };
 }
 
-/**
- * Runs passes when poked (right after a lead commits) and every `intervalMs` for retries;
- * never two passes at once in this process.
- */
+/** Runs outbox passes when poked and every `intervalMs` for retries (startPassLoop). */
 export function startOutboxWorker(options: {
   db: Db;
   send: SendEmail;
@@ -171,48 +169,20 @@ export function startOutboxWorker(options: {
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }) {
   const now = options.now ?? (() => new Date());
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          const result = await processOutbox(
-            options.db,
-            options.send,
-            options.settings,
-            now(),
-            options.leaseMs,
-          );
-          options.onPass?.(result);
-          if (result.sent || result.failed) options.log.info(result, "outbox pass");
-        } catch (error) {
-          options.log.error({ err: error }, "outbox pass failed");
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(run, options.intervalMs ?? 30_000);
-  timer.unref();
-  void run(); // pick up whatever a previous process left behind
-  return {
-    poke: () => void run(),
-    /** For tests: resolves when the current pass (if any) is done. */
-    idle: () => running ?? Promise.resolve(),
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startPassLoop({
+    name: "outbox pass",
+    intervalMs: options.intervalMs ?? 30_000,
+    log: options.log,
+    pass: async () => {
+      const result = await processOutbox(
+        options.db,
+        options.send,
+        options.settings,
+        now(),
+        options.leaseMs,
+      );
+      options.onPass?.(result);
+      if (result.sent || result.failed) options.log.info(result, "outbox pass");
     },
-  };
+  });
 }
