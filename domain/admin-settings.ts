@@ -8,6 +8,20 @@ export const adminSettings = z
     digestHour: z.nullable(
       z.number().check(z.describe("The hour the daily digest goes out there, or null when off.")),
     ),
+    mail: z.optional(
+      z
+        .object({
+          sending: z.boolean().check(z.describe("E-mail can be sent (SMTP_URL and MAIL_FROM).")),
+          from: z.nullable(z.string().check(z.describe("The address visitors get mail from."))),
+          autoReply: z.boolean().check(z.describe("Every new lead gets the instant reply.")),
+          replyToToken: z.boolean().check(z.describe("Reply-To carries the lead's token.")),
+          receiving: z.boolean().check(z.describe("Replies are read from the mailbox (IMAP_URL).")),
+        })
+        .check(z.describe("How conversations with visitors are set up.")),
+    ),
+    calendar: z.optional(
+      z.boolean().check(z.describe("The owner's own calendar is connected (CALDAV_URL).")),
+    ),
   })
   .check(z.describe("The owner's time zone and today's date in it."));
 export type AdminSettings = z.output<typeof adminSettings>;

@@ -15,6 +15,7 @@ import {
 import { bookingEndpoints } from "./booking-endpoints.ts";
 import { contactRequest } from "./contact.ts";
 import { contactTokenPath } from "./contact-texts.ts";
+import { conversationEndpoints } from "./conversation-endpoints.ts";
 import { bulkUnknown, bulkUpdateBody, bulkUpdated } from "./lead-bulk.ts";
 import { leadChangesQuery, liveChanges } from "./lead-changes.ts";
 import { leadExportQuery, leadList, leadListQuery } from "./lead-filters.ts";
@@ -525,6 +526,7 @@ export const endpoints = {
   },
 
   ...bookingEndpoints,
+  ...conversationEndpoints,
 
   leadHistory: {
     method: "GET",

@@ -121,6 +121,15 @@ export const leadRecord = z
           ),
         ),
     ),
+    ReplyUnreadAt: z.optional(
+      z
+        .nullable(isoTimestamp)
+        .check(
+          z.describe(
+            "When the visitor's latest e-mail reply came in, while the owner has not read it; else null.",
+          ),
+        ),
+    ),
   })
   .register(z.globalRegistry, { id: "Lead", description: "A lead, as the tracker shows it." });
 export type LeadRecord = z.output<typeof leadRecord>;
@@ -150,6 +159,15 @@ export const leadEvent = z
     To: z.string(),
     By: z.string().check(z.describe("The e-mail of the account that made the change.")),
     At: isoTimestamp,
+    Via: z.optional(
+      z
+        .nullable(z.enum(["sending", "reply"]))
+        .check(
+          z.describe(
+            'How the change was made when not by hand: "sending" (the owner\'s first message moved the lead to REPLIED) or "reply" (the visitor\'s reply moved it to CONVERSING; By is their address).',
+          ),
+        ),
+    ),
   })
   .register(z.globalRegistry, { id: "LeadEvent", description: "One changed field of one save." });
 export type LeadEvent = z.output<typeof leadEvent>;

@@ -31,6 +31,11 @@ export const leadStats = z
     // Added with follow-ups (ADR 012): optional, so a client reads an older answer too.
     overdue: z.optional(z.number().check(z.describe("Follow-ups whose day has passed."))),
     dueToday: z.optional(z.number()),
+    unreadReplies: z.optional(
+      z
+        .number()
+        .check(z.describe("Leads with an e-mail reply from the visitor the owner has not read.")),
+    ),
     waitingOver24h: z.optional(
       z.number().check(z.describe("Unread leads that arrived over 24 hours ago.")),
     ),

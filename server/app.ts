@@ -24,6 +24,7 @@ import { memoryCounter, postgresCounter, redisCounter } from "./http/limit-count
 import { registerRateLimit } from "./http/rate-limit.ts";
 import { pageCsp, registerSecurityHeaders } from "./http/security-headers.ts";
 import { defaultTimeouts, serverOptions, type Timeouts } from "./http/server-options.ts";
+import { replyTokenKey } from "./mail/reply-token.ts";
 import { createMetrics, type Metrics, registerMetrics } from "./metrics.ts";
 import { openSharedRedis } from "./redis.ts";
 import { siteRoutes } from "./site/site-routes.ts";
@@ -75,6 +76,7 @@ export async function buildApp(
     log: app.log,
     jobs: deps,
     manageKey: manageKey(signingKey),
+    replyTokenKey: replyTokenKey(signingKey),
     caldav,
   });
   // Shut down in reverse order of start-up: stop the jobs, then let go of Redis and the database.

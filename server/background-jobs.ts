@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import { startDiskErasure } from "./leads/disk-erasure.ts";
 import { startSpamPurge } from "./leads/spam-purge.ts";
+import { startMailboxWatcher } from "./mail/mailbox-watcher.ts";
 import type { Metrics } from "./metrics.ts";
 import { startDigestScheduler } from "./notifications/digest.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
@@ -15,6 +16,10 @@ export type JobOptions = {
   outboxIntervalMs?: number | undefined;
   /** How often each instance checks whether the daily digest is due (default a minute). */
   digestIntervalMs?: number | undefined;
+  /** Told when a visitor's reply joins a lead (tests wait on it). */
+  onReplyImported?: ((leadId: string) => void) | undefined;
+  /** How long an instance holds the mailbox (default a minute; tests shorten it). */
+  mailboxLeaseMs?: number | undefined;
 };
 
 /**
@@ -23,7 +28,8 @@ export type JobOptions = {
  * - the daily digest, queued once a day by whichever instance gets there first;
  * - the spam purge (30 days) and the used form tokens' expiry, hourly;
  * - erasures finished on disk (SQLite), in the background when a reader holds them up;
- * - the owner's calendar kept in step with the meetings (only with CALDAV_URL).
+ * - the owner's calendar kept in step with the meetings (only with CALDAV_URL);
+ * - the owner's mailbox watched for visitors' replies (only with IMAP_URL; one instance).
  * `stop` ends them in the right order: the digest before the outbox it feeds.
  */
 export function startBackgroundJobs(options: {
@@ -35,10 +41,22 @@ export function startBackgroundJobs(options: {
   jobs?: JobOptions;
   /** The key booking e-mails make the visitor's manage link with. */
   manageKey?: Uint8Array;
+  /** The key the Reply-To tokens of messages to visitors are made with. */
+  replyTokenKey?: Uint8Array;
   /** The owner's calendar (CALDAV_URL), which meetings are written to. */
   caldav?: CalDavClient | null;
 }) {
-  const { config, database, metrics, clock, log, jobs = {}, manageKey, caldav } = options;
+  const {
+    config,
+    database,
+    metrics,
+    clock,
+    log,
+    jobs = {},
+    manageKey,
+    replyTokenKey,
+    caldav,
+  } = options;
   const { db } = database;
   const stops: Array<() => unknown> = [];
 
@@ -53,6 +71,9 @@ export function startBackgroundJobs(options: {
         siteUrl: config.siteUrl,
         timeZone: config.timeZone,
         ...(manageKey ? { manageKey } : {}),
+        ...(config.mailFrom && replyTokenKey
+          ? { mail: { from: config.mailFrom, replyTo: config.replyTo, replyTokenKey } }
+          : {}),
       },
       intervalMs: jobs.outboxIntervalMs,
       leaseMs: config.outboxLeaseMs,
@@ -93,6 +114,26 @@ export function startBackgroundJobs(options: {
     : null;
   if (calendarSync) stops.push(() => calendarSync.stop());
 
+  // Visitors' replies, from the owner's mailbox (IMAP_URL): one instance at a time watches.
+  const mailbox =
+    config.imap && replyTokenKey
+      ? startMailboxWatcher({
+          db,
+          imap: config.imap,
+          pollMs: config.imapPollMs,
+          ownAddresses: [config.mailFrom?.address, config.notifyEmail].flatMap((address) =>
+            address ? [address.toLowerCase()] : [],
+          ),
+          replyTo: config.replyTo,
+          replyTokenKey,
+          now: clock,
+          log,
+          ...(jobs.onReplyImported ? { onImported: jobs.onReplyImported } : {}),
+          ...(jobs.mailboxLeaseMs ? { leaseMs: jobs.mailboxLeaseMs } : {}),
+        })
+      : null;
+  if (mailbox) stops.push(() => mailbox.stop());
+
   const diskErasure = startDiskErasure({ db, engine: database.engine, log });
   stops.push(() => diskErasure.stop());
   const spamPurge = startSpamPurge({ db, now: clock, log });
@@ -102,6 +143,7 @@ export function startBackgroundJobs(options: {
     outbox,
     digest,
     calendarSync,
+    mailbox,
     spamPurge,
     diskErasure,
     /** Stops them all, the last started first. */

@@ -221,4 +221,64 @@ describe("loadConfig", () => {
       "CALDAV_URL: must be set when CALDAV_USERNAME or CALDAV_PASSWORD is",
     ]);
   });
+
+  it("reads the mail variables: MAIL_FROM and its name, AUTO_REPLY, REPLY_TO, IMAP_URL", () => {
+    const config = loadConfig({ NOTIFY_EMAIL: "owner@studio.example" });
+    expect(config).toMatchObject({
+      mailFrom: { address: "owner@studio.example", name: "Fineline Studio" },
+      autoReply: true,
+      replyTo: undefined,
+      imap: undefined,
+      imapPollMs: 60_000,
+    });
+    expect(
+      loadConfig({
+        MAIL_FROM: "hello@studio.example",
+        MAIL_FROM_NAME: "Nora at Fineline",
+        AUTO_REPLY: "off",
+        REPLY_TO: "hello+{token}@studio.example",
+        IMAP_URL: "imaps://hello%40studio.example:p%40ss@mail.studio.example/Leads",
+        IMAP_POLL_SECONDS: "30",
+      }),
+    ).toMatchObject({
+      mailFrom: { address: "hello@studio.example", name: "Nora at Fineline" },
+      autoReply: false,
+      replyTo: "hello+{token}@studio.example",
+      imap: {
+        host: "mail.studio.example",
+        port: 993,
+        secure: true,
+        username: "hello@studio.example",
+        password: "p@ss",
+        mailbox: "Leads",
+      },
+      imapPollMs: 30_000,
+    });
+    expect(loadConfig({ IMAP_URL: "imap://u:p@127.0.0.1:1143" }).imap).toMatchObject({
+      port: 1143,
+      secure: false,
+      mailbox: "INBOX",
+    });
+    const problems = problemsOf({
+      MAIL_FROM: "hello",
+      MAIL_FROM_NAME: 'Nora "the boss"',
+      AUTO_REPLY: "sometimes",
+      REPLY_TO: "{token}+hello@{token}.example",
+      IMAP_URL: "imap://u:secret-password@mail.example/INBOX",
+      IMAP_POLL_SECONDS: "2",
+    });
+    expect(problems.map((p) => p.split(":")[0]).sort()).toEqual([
+      "AUTO_REPLY",
+      "IMAP_POLL_SECONDS",
+      "IMAP_URL",
+      "MAIL_FROM",
+      "MAIL_FROM_NAME",
+      "REPLY_TO",
+    ]);
+    expect(problems.join("\n")).not.toContain("secret-password");
+    expect(problemsOf({ IMAP_URL: "imaps://mail.example/INBOX" })[0]).toMatch(
+      /^IMAP_URL: must carry the mailbox's user and password/,
+    );
+    expect(problemsOf({ REPLY_TO: "hello@{token}.example" })[0]).toMatch(/^REPLY_TO: /);
+  });
 });

@@ -1,7 +1,9 @@
 import { isIP } from "node:net";
 import path from "node:path";
+import { hasControlCharacter } from "../domain/api.ts";
 import { isTimeZone } from "../domain/dates.ts";
 import { isValidEmail } from "../domain/email.ts";
+import { site } from "../domain/site.ts";
 import { parseSiteUrl, siteUrlFor } from "../domain/site-url.ts";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -47,6 +49,22 @@ export type Config = Readonly<{
    * credentials): its busy times hide slots, and bookings are written to it. Unset: none.
    */
   caldav: CalDavSettings | undefined;
+  /**
+   * Who visitors' e-mails come from, and where their replies go (MAIL_FROM, default
+   * NOTIFY_EMAIL; MAIL_FROM_NAME, default the studio's name).
+   */
+  mailFrom: { address: string; name: string } | undefined;
+  /** An instant reply to every accepted lead (AUTO_REPLY, on unless "off"). */
+  autoReply: boolean;
+  /**
+   * The Reply-To of messages to visitors, with `{token}` standing for the lead's token
+   * (REPLY_TO, e.g. hello+{token}@studio.example); unset: MAIL_FROM.
+   */
+  replyTo: string | undefined;
+  /** The owner's mailbox, watched for visitors' replies (IMAP_URL); unset: none. */
+  imap: ImapSettings | undefined;
+  /** How often the mailbox is polled when it cannot push (IMAP_POLL_SECONDS), in ms. */
+  imapPollMs: number;
   /** Where the built site lives; not an environment variable (tests point it elsewhere). */
   buildDir: string;
 }>;
@@ -56,6 +74,16 @@ export type CalDavSettings = Readonly<{
   url: string;
   username: string | undefined;
   password: string | undefined;
+}>;
+
+/** An IMAP mailbox: where it is, who logs in, and which folder is watched. */
+export type ImapSettings = Readonly<{
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string;
+  password: string;
+  mailbox: string;
 }>;
 
 export class ConfigError extends Error {
@@ -108,7 +136,8 @@ const siteUrl: Check<string | undefined> = (v) => {
   const parsed = parseSiteUrl(v);
   return "url" in parsed ? ok(parsed.url) : fail(parsed.error);
 };
-const rateLimit: Check<boolean> = (v) =>
+/** A switch that is on unless set to "off" (RATE_LIMIT, AUTO_REPLY). */
+const onOff: Check<boolean> = (v) =>
   v === undefined || v === "on"
     ? ok(true)
     : v === "off"
@@ -240,6 +269,58 @@ const caldavUrl: Check<{ url: string; username?: string; password?: string } | u
 };
 const anyText: Check<string | undefined> = (v) => ok(v);
 
+const mailFromName: Check<string | undefined> = (v) =>
+  v === undefined || (v.length <= 80 && !hasControlCharacter(v) && !/["<>]/.test(v))
+    ? ok(v)
+    : fail("must be 1 to 80 characters, without line breaks, quotes or < >");
+/** REPLY_TO: an address, where `{token}` may stand for the lead's token (plus addressing). */
+const replyTo: Check<string | undefined> = (v) => {
+  if (v === undefined) return ok(undefined);
+  const sample = v.replaceAll("{token}", "abcdefghijklmnopqrstuvwxyz");
+  if ((v.match(/\{token\}/g) ?? []).length > 1 || !isValidEmail(sample))
+    return fail(
+      "must be an e-mail address, where {token} may appear once (hello+{token}@studio.example)",
+    );
+  if (v.includes("{token}") && v.indexOf("{token}") > v.lastIndexOf("@"))
+    return fail("must have {token} before the @ (hello+{token}@studio.example)");
+  return ok(v);
+};
+/** IMAP_URL: imaps://user:password@host:993/INBOX; imap:// only to a loopback address. */
+const imapUrl: Check<ImapSettings | undefined> = (v) => {
+  if (v === undefined) return ok(undefined);
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    return fail("must be an imaps:// URL like imaps://user:password@host:993/INBOX");
+  }
+  const secure = parsed.protocol === "imaps:";
+  if (!secure && parsed.protocol !== "imap:")
+    return fail("must be an imaps:// URL like imaps://user:password@host:993/INBOX");
+  if (!secure && !isLoopbackHost(parsed.hostname))
+    return fail("must use imaps:// (plain imap:// only to a loopback address such as 127.0.0.1)");
+  if (!parsed.username || !parsed.password)
+    return fail("must carry the mailbox's user and password (imaps://user:password@host/INBOX)");
+  const mailbox = decodeURIComponent(parsed.pathname.replace(/^\//, "")) || "INBOX";
+  return ok(
+    Object.freeze({
+      host: parsed.hostname.replace(/^\[(.*)\]$/, "$1"),
+      port: parsed.port ? Number(parsed.port) : secure ? 993 : 143,
+      secure,
+      username: decodeURIComponent(parsed.username),
+      password: decodeURIComponent(parsed.password),
+      mailbox,
+    }),
+  );
+};
+const imapPoll: Check<number> = (v) => {
+  if (v === undefined) return ok(60_000);
+  const seconds = Number(v);
+  return /^\d+$/.test(v) && seconds >= 5 && seconds <= 3600
+    ? ok(seconds * 1000)
+    : fail("must be a whole number of seconds from 5 to 3600");
+};
+
 /** A bad value as the error shows it: never a secret, never a URL's password. */
 const shownValue = (name: string, raw: string | undefined) =>
   name === "JWT_SECRET" || name === "METRICS_TOKEN" || name === "CALDAV_PASSWORD"
@@ -301,7 +382,7 @@ export function loadConfig(
     // any port. The token issuer does not follow it (issuerFor).
     siteUrl: read("SITE_URL", siteUrl) ?? siteUrlFor(listenHost, listenPort),
     tokenIssuer: issuerFor(env.SITE_URL),
-    rateLimit: read("RATE_LIMIT", rateLimit),
+    rateLimit: read("RATE_LIMIT", onOff),
     smtpUrl: read("SMTP_URL", smtpUrl),
     notifyEmail: read("NOTIFY_EMAIL", notifyEmail),
     logLevel: read("LOG_LEVEL", logLevel),
@@ -318,6 +399,12 @@ export function loadConfig(
       // Read raw: a password may begin or end with a space.
       env.CALDAV_PASSWORD || undefined,
     ),
+    // Visitors' e-mails come from MAIL_FROM, or the owner's own address (set just below).
+    mailFrom: undefined,
+    autoReply: read("AUTO_REPLY", onOff),
+    replyTo: read("REPLY_TO", replyTo),
+    imap: read("IMAP_URL", imapUrl),
+    imapPollMs: read("IMAP_POLL_SECONDS", imapPoll),
     buildDir: path.resolve("build"),
     ...overrides,
   };
@@ -328,6 +415,16 @@ export function loadConfig(
   }
   if (!env.CALDAV_URL?.trim() && (env.CALDAV_USERNAME?.trim() || env.CALDAV_PASSWORD))
     problems.push("CALDAV_URL: must be set when CALDAV_USERNAME or CALDAV_PASSWORD is");
+  const mailFromAddress = read("MAIL_FROM", notifyEmail) ?? config.notifyEmail;
+  const fromName = read("MAIL_FROM_NAME", mailFromName) ?? site.name;
   if (problems.length) throw new ConfigError(problems);
-  return Object.freeze(config);
+  return Object.freeze({
+    ...config,
+    mailFrom:
+      "mailFrom" in overrides
+        ? overrides.mailFrom
+        : mailFromAddress
+          ? { address: mailFromAddress, name: fromName }
+          : undefined,
+  });
 }

@@ -3,6 +3,7 @@ import { requireAdmin } from "../auth/guards.ts";
 import { availabilityRoutes, meetingsRoutes } from "../booking/booking.routes.ts";
 import { triageRoutes } from "../leads/lead-triage.routes.ts";
 import { leadsRoutes } from "../leads/leads.routes.ts";
+import { conversationRoutes } from "../mail/conversation.routes.ts";
 import { settingsRoutes } from "./settings.routes.ts";
 
 /**
@@ -21,4 +22,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(availabilityRoutes);
   await app.register(meetingsRoutes);
+  await app.register(conversationRoutes);
 }

@@ -16,8 +16,16 @@ const version = "p1";
 export const bookingPassKey = (signingKey: Uint8Array) =>
   createHmac("sha256", signingKey).update("book-after-contact").digest();
 
-export function issueBookingPass(key: Uint8Array, leadId: string, now: Date): string {
-  const expires = now.getTime() + bookingPassMinutes * 60_000;
+/** How long a pass in an e-mail lasts ({{bookingLink}}, the instant reply): two weeks. */
+export const emailedPassMinutes = 14 * 24 * 60;
+
+export function issueBookingPass(
+  key: Uint8Array,
+  leadId: string,
+  now: Date,
+  minutes = bookingPassMinutes,
+): string {
+  const expires = now.getTime() + minutes * 60_000;
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(version));

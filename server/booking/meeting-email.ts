@@ -1,7 +1,8 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { dateTimeLabel } from "../../domain/dates.ts";
 import { site } from "../../domain/site.ts";
-import { escapeHtml, type OutgoingEmail, oneLine } from "../notifications/lead-email.ts";
+import { paragraphsHtml } from "../notifications/email-html.ts";
+import { type OutgoingEmail, oneLine } from "../notifications/lead-email.ts";
 
 /** What an e-mail about a meeting says: it was booked, moved, cancelled, or is coming up. */
 export type MeetingNews = "booked" | "moved" | "cancelled" | "reminder";
@@ -132,16 +133,7 @@ export function meetingEmail(
           `Lead: ${leadUrl}`,
         ];
   const text = lines.join("\n");
-  const html = `<!doctype html><html><body style="font-family:Manrope,Arial,sans-serif;color:#0e1116;background:#f7f5f0;padding:24px">${lines
-    .map((line) =>
-      line === ""
-        ? ""
-        : `<p style="margin:0 0 12px">${escapeHtml(line).replace(
-            /(https?:\/\/[^\s<]+)/g,
-            (url) => `<a href="${url}" style="color:#b3400f">${url}</a>`,
-          )}</p>`,
-    )
-    .join("")}</body></html>`;
+  const html = paragraphsHtml(lines);
   return {
     from: { name: site.name, address: notifyEmail },
     to: to === "visitor" ? meeting.visitor.email : notifyEmail,

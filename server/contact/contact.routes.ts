@@ -10,11 +10,13 @@ import { bookingPassHeader, contactTexts } from "../../domain/contact-texts.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { leadSourceOf } from "../../domain/lead-source.ts";
 import { typed } from "../api/contracts.ts";
-import { bookingPassKey, issueBookingPass } from "../booking/booking-pass.ts";
+import { bookingPassKey, emailedPassMinutes, issueBookingPass } from "../booking/booking-pass.ts";
 import { databaseTrouble, unavailableRetryAfterSeconds } from "../db/unavailable.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
+import { autoReplySubject, autoReplyText } from "../mail/message-email.ts";
 import type { PostedContact } from "./contact-form-page.ts";
 import { formTokenKey, issueFormToken } from "./form-token.ts";
+import type { AutoReply } from "./lead-intake.repository.ts";
 import { createLeadWriter } from "./lead-writer.ts";
 import { judgeSubmission, sourcePageOf, visitOf } from "./submission.ts";
 
@@ -96,6 +98,20 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
   });
 
   const passKey = bookingPassKey(app.tokens.key);
+  // The instant reply (issue 26): with e-mail set up and AUTO_REPLY on.
+  const { mailFrom, autoReply: autoReplyOn, siteUrl } = app.config;
+  const autoReply: AutoReply | null =
+    outbox && mailFrom && autoReplyOn
+      ? {
+          from: mailFrom.address,
+          host: new URL(siteUrl).hostname || "localhost",
+          subject: autoReplySubject,
+          textFor: (leadId) =>
+            autoReplyText({
+              bookingLink: `${siteUrl}/book#pass=${issueBookingPass(passKey, leadId, now(), emailedPassMinutes)}`,
+            }).join("\n"),
+        }
+      : null;
   // The body stays the stable `{ message }`; the pass for "Book a call now" rides in a header.
   // Spam gets a pass too, so the answer looks the same: it joins nothing (ADR 022).
   const respond = (request: FastifyRequest, reply: FastifyReply, leadId: string, at: Date) =>
@@ -149,6 +165,7 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
         },
         now: at,
         notify: outbox !== null,
+        autoReply,
       });
       metrics.leadReceived(result.duplicate ? "duplicate" : result.spam ? "spam" : "lead");
       if (result.duplicate) request.log.info("contact: repeated request, stored once");

@@ -6,6 +6,7 @@ import { foldMessage, repeatMinLength, type SpamReason } from "../../domain/spam
 import type { Db } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { claimAutoReply, queueMessage } from "../mail/messages.repository.ts";
 import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
 import type { FormTokenClaim } from "./form-token.ts";
 
@@ -29,10 +30,21 @@ export type NewContactLead = {
 
 type Trx = Transaction<Database>;
 
+/** The instant reply a new lead gets (issue 26): who it is from, and its words for a lead. */
+export type AutoReply = {
+  from: string;
+  host: string;
+  subject: string;
+  /** The text for this lead (its booking link carries a pass for it). */
+  textFor: (leadId: string) => string;
+};
+
 export type ContactLeadWrite = {
   lead: NewContactLead;
   now?: Date;
   notify?: boolean;
+  /** With an outbox and AUTO_REPLY on: the instant reply, at most once per address a day. */
+  autoReply?: AutoReply | null;
   /**
    * The lead this visitor created a moment ago (a booking's pass, ADR 022): joined instead
    * of a new one while it is still a lead with the same address.
@@ -216,7 +228,7 @@ async function insertSpam(
 /** The same email and message within ten minutes (a double click, a retry) is stored once. */
 export async function insertContactLead(
   trx: Trx,
-  { lead, now = new Date(), notify = false, join = null }: ContactLeadWrite,
+  { lead, now = new Date(), notify = false, join = null, autoReply = null }: ContactLeadWrite,
 ): Promise<ContactLeadResult> {
   const hash = messageHash(lead.message);
   const spam =
@@ -252,6 +264,16 @@ export async function insertContactLead(
     })
     .execute();
   if (notify) await enqueueLeadNotification(trx, id, now);
+  if (autoReply && (await claimAutoReply(trx, lead.email, now)))
+    await queueMessage(trx, {
+      leadId: id,
+      kind: "auto-reply",
+      from: autoReply.from,
+      subject: autoReply.subject,
+      text: autoReply.textFor(id),
+      host: autoReply.host,
+      now,
+    });
   return { id, duplicate: false, spam: null };
 }
 

@@ -18,6 +18,7 @@ import * as nameSourceSites from "./migrations/2026-11-26T13-00-source-site-name
 import * as createBooking from "./migrations/2026-11-27T09-00-booking.ts";
 import * as recordMeetings from "./migrations/2026-11-27T10-00-meeting-history.ts";
 import * as createCalendarSync from "./migrations/2026-11-28T09-00-calendar-sync.ts";
+import * as createConversations from "./migrations/2026-11-28T12-00-conversations.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T09-00-booking": createBooking,
   "2026-11-27T10-00-meeting-history": recordMeetings,
   "2026-11-28T09-00-calendar-sync": createCalendarSync,
+  "2026-11-28T12-00-conversations": createConversations,
 };
 
 /**

@@ -26,6 +26,8 @@ export type LeadsTable = {
   utm_campaign: ColumnType<string | null, string | null | undefined, string | null>;
   /** One label for where the lead came from: utm_source, the referring site, or "direct". */
   source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the visitor's latest reply came in, until the owner has read it. */
+  reply_unread_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
 };
 
 /** A submission judged spam, kept for review (30 days) with the reason. */
@@ -56,6 +58,8 @@ export type SpamLeadsTable = {
   next_follow_up: ColumnType<string | null, string | null | undefined, string | null>;
   lead_updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   history: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The conversation (messages and unread reply) of a lead the owner moved here, as JSON. */
+  conversation: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** Actions on data that is gone (an erased lead): who, what, when; no personal data. */
@@ -120,6 +124,8 @@ export type LeadEventsTable = {
   from_value: string;
   to_value: string;
   created_at: Timestamp;
+  /** How the change was made when not by hand: "sending" a message, or the visitor's "reply". */
+  via: ColumnType<"sending" | "reply" | null, "sending" | "reply" | null | undefined, never>;
 };
 
 export type LoginThrottleTable = {
@@ -205,6 +211,49 @@ export type CalendarSyncTable = {
   last_error: string | null;
 };
 
+/** An e-mail of a lead's conversation: sent to the visitor, or their reply. */
+export type LeadMessagesTable = {
+  id: string;
+  lead_id: string;
+  direction: "out" | "in";
+  kind: "auto-reply" | "message" | "reply";
+  from_address: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  message_id: string;
+  in_reply_to: string | null;
+  references_header: string | null;
+  status: "queued" | "sent" | "failed" | "received";
+  error: string | null;
+  /** JSON: [{ name, size }]. */
+  attachments: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+};
+
+export type MessageTemplatesTable = {
+  id: string;
+  name: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** The last instant reply an address got, by a keyed hash of the address. */
+export type AutoRepliesTable = { address_hash: string; sent_at: Timestamp };
+
+/** The watched mailbox: its lease, and how far it has been read. */
+export type MailboxStateTable = {
+  mailbox: string;
+  holder: string | null;
+  locked_until: Timestamp | null;
+  uid_validity: string | null;
+  last_uid: ColumnType<number | string, number | undefined, number>;
+  checked_at: Timestamp | null;
+};
+
 export type Database = {
   leads: LeadsTable;
   outbox: OutboxTable;
@@ -223,6 +272,10 @@ export type Database = {
   meeting_claims: MeetingClaimsTable;
   meeting_day_places: MeetingDayPlacesTable;
   calendar_sync: CalendarSyncTable;
+  lead_messages: LeadMessagesTable;
+  message_templates: MessageTemplatesTable;
+  auto_replies: AutoRepliesTable;
+  mailbox_state: MailboxStateTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

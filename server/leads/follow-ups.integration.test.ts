@@ -187,12 +187,15 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
     }
   });
 
-  it("tells the admin screens the owner's time zone, today there, and the digest hour", async () => {
+  it("tells the admin screens the owner's time zone, today there, the digest hour, and mail", async () => {
     clock = new Date("2026-11-24T03:00:00.000Z");
     expect((await get("/api/settings")).json()).toEqual({
       timeZone: "America/New_York",
       today: "2026-11-23",
       digestHour: 8,
+      // No SMTP_URL, IMAP_URL or CALDAV_URL here.
+      mail: { sending: false, from: null, autoReply: false, replyToToken: false, receiving: false },
+      calendar: false,
     });
   });
 

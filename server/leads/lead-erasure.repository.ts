@@ -3,6 +3,7 @@ import { markLeadMeetingsChanged } from "../booking/calendar-sync.repository.ts"
 import { type Db, sqliteBusyTimeoutMs } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { eraseConversation } from "../mail/messages.repository.ts";
 import { recordAudit } from "./audit.ts";
 import { lockLead } from "./lead-lock.ts";
 import type { Actor } from "./lead-updates.repository.ts";
@@ -60,6 +61,14 @@ async function eraseIn(trx: Transaction<Database>, id: string, actor: Actor, now
   // Its calls go too, and with them their events in the owner's calendar (after the commit).
   await markLeadMeetingsChanged(trx, id, now);
   await trx.deleteFrom("meetings").where("lead_id", "=", id).execute();
+  // Its conversation, and the mark that its address had an instant reply today.
+  const email = await trx
+    .selectFrom("leads")
+    .select("email")
+    .where("id", "=", id)
+    .union(trx.selectFrom("spam_leads").select("email").where("id", "=", id))
+    .executeTakeFirst();
+  await eraseConversation(trx, id, email?.email);
   const lead = await trx.deleteFrom("leads").where("id", "=", id).executeTakeFirst();
   const spam = await trx.deleteFrom("spam_leads").where("id", "=", id).executeTakeFirst();
   if (Number(lead.numDeletedRows) + Number(spam.numDeletedRows) === 0) return false;

@@ -80,13 +80,31 @@ export async function digestLeads(db: Db, today: CalendarDate, listed = 20) {
       .where("next_follow_up", op, today)
       .orderBy("next_follow_up")
       .orderBy("id");
-  const [unread, unreadCount, overdue, overdueCount, dueToday, dueTodayCount] = await Promise.all([
+  const repliesQuery = () =>
+    db
+      .selectFrom("leads")
+      .selectAll()
+      .where("reply_unread_at", "is not", null)
+      .orderBy("reply_unread_at")
+      .orderBy("id");
+  const [
+    unread,
+    unreadCount,
+    overdue,
+    overdueCount,
+    dueToday,
+    dueTodayCount,
+    replies,
+    repliesCount,
+  ] = await Promise.all([
     unreadQuery().limit(listed).execute(),
     count(unreadQuery()),
     dueQuery("<").limit(listed).execute(),
     count(dueQuery("<")),
     dueQuery("=").limit(listed).execute(),
     count(dueQuery("=")),
+    repliesQuery().limit(listed).execute(),
+    count(repliesQuery()),
   ]);
   return {
     unread: unread.map(toLeadRecord),
@@ -95,5 +113,7 @@ export async function digestLeads(db: Db, today: CalendarDate, listed = 20) {
     overdueCount: Number(overdueCount.n),
     dueToday: dueToday.map(toLeadRecord),
     dueTodayCount: Number(dueTodayCount.n),
+    replies: replies.map(toLeadRecord),
+    repliesCount: Number(repliesCount.n),
   };
 }

@@ -26,5 +26,6 @@ export function toLeadRecord(row: Selectable<LeadsTable>): StoredLead {
     UtmMedium: row.utm_medium ?? null,
     UtmCampaign: row.utm_campaign ?? null,
     Source: row.source ?? null,
+    ReplyUnreadAt: row.reply_unread_at ? toIso(row.reply_unread_at) : null,
   };
 }

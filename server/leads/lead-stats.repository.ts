@@ -69,6 +69,7 @@ export async function leadStats(
     arrivedLately,
     sources,
     pages,
+    unreadReplies,
   ] = await Promise.all([
     // Two counts, each a quick walk of an index (one count over a CASE reads every row).
     count(db.selectFrom("leads").where("comm_status", "=", "UNREAD")),
@@ -148,6 +149,8 @@ export async function leadStats(
       .orderBy("source_page")
       .limit(topPageCount)
       .execute(),
+    // Leads whose visitor wrote back, unread: a partial index of just those.
+    count(db.selectFrom("leads").where("reply_unread_at", "is not", null)),
   ]);
   const weeks = weekDays.map((start) => ({
     start,
@@ -174,6 +177,7 @@ export async function leadStats(
     weeks,
     overdue: due.overdue,
     dueToday: due.dueToday,
+    unreadReplies: Number(unreadReplies.n),
     waitingOver24h: Number(waiting.n),
     firstReply: {
       days: speedWindowDays,

@@ -114,5 +114,6 @@ export async function leadHistory(db: Db, leadId: string): Promise<LeadEvent[]> 
     To: row.to_value,
     By: row.actor_email,
     At: toIso(row.created_at),
+    Via: row.via ?? null,
   }));
 }

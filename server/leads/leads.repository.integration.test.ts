@@ -46,6 +46,8 @@ describe.each(testEngines)("leads repository on $name", (engine) => {
       UtmMedium: null,
       UtmCampaign: null,
       Source: null,
+      // No reply from the visitor yet.
+      ReplyUnreadAt: null,
     });
   });
 

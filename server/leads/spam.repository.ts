@@ -5,6 +5,7 @@ import { markLeadMeetingsChanged } from "../booking/calendar-sync.repository.ts"
 import { messageHash } from "../contact/lead-intake.repository.ts";
 import type { Db } from "../db/connect.ts";
 import { type Database, type LeadEventsTable, type SpamLeadsTable, toIso } from "../db/schema.ts";
+import { putConversationBack, takeConversation } from "../mail/messages.repository.ts";
 import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
 import { recordAudit } from "./audit.ts";
 import type { LeadCursor } from "./lead-lists.repository.ts";
@@ -36,6 +37,7 @@ export function toSpamRecord(row: Selectable<SpamLeadsTable>): Required<SpamLead
     UtmMedium: row.utm_medium,
     UtmCampaign: row.utm_campaign,
     Source: row.source,
+    ReplyUnreadAt: null,
     SpamReason: row.reason as SpamReason,
     SpamAt: toIso(row.flagged_at),
   };
@@ -135,6 +137,13 @@ async function restoreIn(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  const replyUnreadAt = await putConversationBack(trx, row.conversation);
+  if (replyUnreadAt)
+    await trx
+      .updateTable("leads")
+      .set({ reply_unread_at: replyUnreadAt })
+      .where("id", "=", row.id)
+      .execute();
   const history = keptHistory(row.history);
   for (let at = 0; at < history.length; at += eventsPerInsert)
     await trx
@@ -143,7 +152,7 @@ async function restoreIn(
       .execute();
   await recordAudit(trx, "lead.restored", id, actor, now);
   if (notify && !worked) await enqueueLeadNotification(trx, row.id, now);
-  return toLeadRecord(lead);
+  return toLeadRecord({ ...lead, reply_unread_at: replyUnreadAt });
 }
 
 /**
@@ -201,6 +210,12 @@ async function markIn(
   await trx.deleteFrom("meetings").where("lead_id", "=", id).execute();
   // Taken by the delete itself: what it removed is what goes to Spam, and a lead already
   // gone (erased, or marked a moment ago by a second click) is not found.
+  const unread = await trx
+    .selectFrom("leads")
+    .select("reply_unread_at")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  const conversation = unread ? await takeConversation(trx, id, unread.reply_unread_at) : null;
   const lead = await trx.deleteFrom("leads").where("id", "=", id).returningAll().executeTakeFirst();
   if (!lead) return undefined;
   const history: KeptEvent[] = events
@@ -230,6 +245,7 @@ async function markIn(
       next_follow_up: lead.next_follow_up ?? null,
       lead_updated_at: toIso(lead.updated_at),
       history: history.length > 0 ? JSON.stringify(history) : null,
+      conversation,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

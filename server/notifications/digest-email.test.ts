@@ -21,6 +21,7 @@ const lead = (overrides: Partial<StoredLead>): StoredLead => ({
   UtmMedium: null,
   UtmCampaign: null,
   Source: "direct",
+  ReplyUnreadAt: null,
   ...overrides,
 });
 
@@ -148,6 +149,31 @@ describe("the digest's calls", () => {
     );
     expect(email.text).toContain(
       "https://fineline.studio/admin/leads?lead=0190a1b2-0000-7000-8000-000000000001",
+    );
+  });
+
+  it("lists the replies the owner has not read, after the day's calls, and counts them", () => {
+    const email = digestEmail(
+      {
+        date: "2026-11-23",
+        unread: [],
+        unreadCount: 0,
+        overdue: [],
+        overdueCount: 0,
+        dueToday: [],
+        dueTodayCount: 0,
+        replies: [lead({ CommStatus: "CONVERSING", ReplyUnreadAt: "2026-11-23T10:00:00.000Z" })],
+        repliesCount: 1,
+      },
+      {
+        notifyEmail: "owner@fineline.studio",
+        siteUrl: "https://fineline.studio",
+        now: new Date("2026-11-23T13:00:00.000Z"),
+      },
+    );
+    expect(email.subject).toBe("Leads today: 1 reply");
+    expect(email.text).toContain(
+      "Replies, not yet read (1)\n- Rosa Baker <rosa@bakery.example>, wrote back 3 h ago",
     );
   });
 });

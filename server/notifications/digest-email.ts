@@ -16,13 +16,17 @@ export type DigestContent = {
   readonly dueTodayCount: number;
   /** The day's booked calls, earliest first. */
   readonly meetings?: readonly MeetingRecord[];
+  /** Leads whose visitor wrote back and the owner has not read it, oldest reply first. */
+  readonly replies?: readonly StoredLead[];
+  readonly repliesCount?: number;
 };
 
 export const isEmptyDigest = (content: DigestContent) =>
   content.unreadCount +
     content.overdueCount +
     content.dueTodayCount +
-    (content.meetings?.length ?? 0) ===
+    (content.meetings?.length ?? 0) +
+    (content.repliesCount ?? 0) ===
   0;
 
 /** Who a digest line is about: a lead, or the lead of a call. */
@@ -55,6 +59,7 @@ export function digestEmail(
   const calls = content.meetings ?? [];
   const counts = [
     calls.length ? plural(calls.length, "call", "calls") : "",
+    content.repliesCount ? plural(content.repliesCount, "reply", "replies") : "",
     content.unreadCount ? plural(content.unreadCount, "new lead", "new leads") : "",
     content.overdueCount ? `${content.overdueCount} overdue` : "",
     content.dueTodayCount ? `${content.dueTodayCount} due today` : "",
@@ -78,6 +83,13 @@ export function digestEmail(
       })),
       total: calls.length,
       detail: (lead) => `at ${callTimes.get(lead.ID) ?? "a time in the tracker"}`,
+    },
+    {
+      title: "Replies, not yet read",
+      leads: content.replies ?? [],
+      total: content.repliesCount ?? 0,
+      detail: (lead) =>
+        `wrote back ${lead.ReplyUnreadAt ? `${waitedFor(lead.ReplyUnreadAt, now)} ago` : "lately"}`,
     },
     {
       title: "New leads, not yet read",

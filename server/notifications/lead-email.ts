@@ -24,6 +24,11 @@ export type OutgoingEmail = {
   messageId: string;
   /** An iCalendar invite (REQUEST) or cancellation (CANCEL), sent as text/calendar. */
   calendar?: { method: "REQUEST" | "CANCEL"; content: string };
+  /** Threading (RFC 5322): the message this answers, and the thread's Message-IDs. */
+  inReplyTo?: string;
+  references?: string[];
+  /** Further headers, fixed by this server (Auto-Submitted); never a visitor's text. */
+  headers?: Record<string, string>;
 };
 
 /**

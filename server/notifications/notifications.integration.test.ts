@@ -42,8 +42,9 @@ describe.each(testEngines)("lead notifications on $name", (engine) => {
     app = await buildTestApp(database, {
       SMTP_URL: smtp.url,
       NOTIFY_EMAIL: settings.notifyEmail,
-      // Only lead notifications here; the digest has its own tests.
+      // Only lead notifications here; the digest and the instant reply have their own tests.
       DIGEST_HOUR: "off",
+      AUTO_REPLY: "off",
     });
     const post = () => app?.inject({ method: "POST", url: "/api/leads/contact-us", payload: lead });
     expect((await post())?.statusCode).toBe(201);
@@ -68,6 +69,7 @@ describe.each(testEngines)("lead notifications on $name", (engine) => {
         SITE_URL: settings.siteUrl,
         TIMEZONE: "America/New_York",
         DIGEST_HOUR: "off",
+        AUTO_REPLY: "off",
       },
       { now: () => arrived },
     );

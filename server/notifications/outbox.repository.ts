@@ -112,14 +112,15 @@ export async function markOutboxSent(
     .execute();
 }
 
-/** Records a failed attempt and when to try again. */
+/** Records a failed attempt and when to try again; `giveUp`: never (a permanent refusal). */
 export async function markOutboxFailed(
   db: Db,
   row: OutboxRow,
   error: string,
   now: Date,
+  { giveUp = false }: { giveUp?: boolean } = {},
 ): Promise<void> {
-  const attempts = row.attempts + 1;
+  const attempts = giveUp ? Math.max(maxAttempts, row.attempts + 1) : row.attempts + 1;
   await db
     .updateTable("outbox")
     .set({

@@ -5,6 +5,9 @@ import { findMeeting, findMeetings, meetingRecordOf } from "../booking/meetings.
 import type { Db } from "../db/connect.ts";
 import { digestLeads } from "../leads/lead-follow-ups.repository.ts";
 import { findLead } from "../leads/lead-lists.repository.ts";
+import { conversationEmail } from "../mail/message-email.ts";
+import { messageToSend, recordDelivery } from "../mail/messages.repository.ts";
+import { replyAddressFor, replyTokenFor } from "../mail/reply-token.ts";
 import { startPassLoop } from "../pass-loop.ts";
 import { digestEmail, isEmptyDigest } from "./digest-email.ts";
 import { leadNotification, leadUrl, type OutgoingEmail } from "./lead-email.ts";
@@ -15,6 +18,7 @@ import {
   type MeetingEmailPayload,
   markOutboxFailed,
   markOutboxSent,
+  maxAttempts,
   type OutboxRow,
 } from "./outbox.repository.ts";
 
@@ -29,7 +33,26 @@ export type OutboxSettings = {
   timeZone?: string;
   /** The key manage links are made with (booking e-mails carry the visitor's link). */
   manageKey?: Uint8Array;
+  /** Who messages to visitors come from (MAIL_FROM), and where their replies go. */
+  mail?: {
+    from: { name: string; address: string };
+    /** REPLY_TO, with `{token}` for the lead's token; unset: replies go to `from`. */
+    replyTo: string | undefined;
+    replyTokenKey: Uint8Array;
+  };
 };
+
+/**
+ * What a row stands for when it is sent: the e-mail and, for a conversation's message, how to
+ * tell the conversation it went (or failed); or why there is nothing to send.
+ */
+type Work =
+  | {
+      email: OutgoingEmail;
+      delivered?: (at: Date) => Promise<void>;
+      failed?: (error: string, final: boolean) => Promise<void>;
+    }
+  | { skip: string };
 
 /**
  * The e-mail a row stands for, made when it is sent, so it says what is true then; or why
@@ -42,7 +65,7 @@ async function emailFor(
   row: OutboxRow,
   settings: OutboxSettings,
   now: Date,
-): Promise<{ email: OutgoingEmail } | { skip: string }> {
+): Promise<Work> {
   if (row.kind === "daily-digest") {
     const { date } = JSON.parse(row.payload) as { date: string };
     if (date !== todayIn(settings.timeZone ?? "UTC", now))
@@ -62,6 +85,7 @@ async function emailFor(
       : { email: digestEmail(content, { ...settings, now }) };
   }
   if (row.kind === "meeting-email") return meetingEmailFor(db, row, settings, now);
+  if (row.kind === "lead-message") return conversationEmailFor(db, row, settings);
   const lead = row.lead_id ? await findLead(db, row.lead_id) : undefined;
   return lead
     ? { email: leadNotification(lead, { ...settings, now }) }
@@ -112,6 +136,52 @@ async function meetingEmailFor(
   };
 }
 
+/**
+ * A message of a lead's conversation (the instant reply, or the owner's), from MAIL_FROM with
+ * the lead's Reply-To, threaded as it was queued. Sent only while it still waits: one sent,
+ * or moved to Spam with its lead, is not sent again by a row left behind.
+ */
+async function conversationEmailFor(
+  db: Db,
+  row: OutboxRow,
+  settings: OutboxSettings,
+): Promise<Work> {
+  const { messageId } = JSON.parse(row.payload) as { messageId: string };
+  const message = await messageToSend(db, messageId);
+  if (!message) return { skip: "the message is gone" };
+  if (message.status !== "queued") return { skip: `the message is ${message.status}` };
+  const mail = settings.mail;
+  if (!mail) throw new Error("MAIL_FROM is not set: there is no address to send from");
+  const replyAddress = mail.replyTo
+    ? replyAddressFor(mail.replyTo, replyTokenFor(mail.replyTokenKey, message.lead_id))
+    : mail.from.address;
+  return {
+    email: conversationEmail(
+      {
+        to: message.to_address,
+        subject: message.subject,
+        text: message.body,
+        messageId: message.message_id,
+        inReplyTo: message.in_reply_to,
+        references: message.references_header?.split(" ").filter(Boolean) ?? [],
+        automatic: message.kind === "auto-reply",
+      },
+      { from: mail.from, replyTo: { name: mail.from.name, address: replyAddress } },
+    ),
+    delivered: (at) => recordDelivery(db, messageId, { sent: at }),
+    failed: (error, final) => recordDelivery(db, messageId, { failed: error, final }),
+  };
+}
+
+/**
+ * A refusal the mail server means for good (5xx: no such mailbox, rejected as spam): trying
+ * again in an hour would only say so again, later.
+ */
+const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+};
+
 const maxBatchesPerPass = 50;
 
 /**
@@ -141,13 +211,24 @@ export async function processOutbox(
       // so far), so a slow send early in a pass does not eat into the leases of the rows after.
       const claimedAt = new Date(now.getTime() + (Date.now() - started));
       if (!(await claimOutboxRow(db, row.id, claimedAt, lease))) continue; // another pass has it
+      let work: Work | undefined;
       try {
-        const work = await emailFor(db, row, settings, now);
+        work = await emailFor(db, row, settings, now);
         if ("email" in work) await send(work.email);
         await markOutboxSent(db, row.id, new Date(), "skip" in work ? work.skip : null);
-        if ("email" in work) sent++;
+        if ("email" in work) {
+          await work.delivered?.(new Date());
+          sent++;
+        }
       } catch (error) {
-        await markOutboxFailed(db, row, String((error as Error).message ?? error), now);
+        const message = String((error as Error).message ?? error);
+        // A visitor's address refused for good is said at once, for the owner to act on; the
+        // owner's own notifications keep being retried.
+        const tellsConversation = work !== undefined && "failed" in work;
+        const permanent = tellsConversation && isPermanent(error);
+        await markOutboxFailed(db, row, message, now, { giveUp: permanent });
+        if (work && "failed" in work)
+          await work.failed?.(message, permanent || row.attempts + 1 >= maxAttempts);
         failed++;
       }
     }

@@ -49,6 +49,9 @@ export function smtpSender(
             }
           : {}),
         messageId: email.messageId,
+        ...(email.inReplyTo ? { inReplyTo: email.inReplyTo } : {}),
+        ...(email.references?.length ? { references: email.references } : {}),
+        ...(email.headers ? { headers: email.headers } : {}),
         // Only the addressee receives it, whatever the headers say.
         envelope: { from: email.from.address, to: [email.to] },
       });

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.ts";
 
 /**
  * A real CalDAV server for the tests: Radicale (Debian's `radicale` package), started with a
@@ -16,16 +16,6 @@ export const radicaleMissing = (() => {
     ? "CalDAV (install Radicale: apt-get install -y radicale)"
     : null;
 })();
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const unescapeXml = (text: string) =>
   text

@@ -2,10 +2,14 @@ import { SMTPServer } from "smtp-server";
 
 export type Received = { from: string; to: string[]; raw: string };
 
-/** A real SMTP server on a random port; `failNext` makes it refuse the next N messages. */
+/**
+ * A real SMTP server on a random port; `failNextMessages` makes it refuse the next N
+ * messages, for now (451, the default) or for good (a 5xx such as 550).
+ */
 export async function startSmtp() {
   const received: Received[] = [];
   let failNext = 0;
+  let failCode = 451;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -19,7 +23,12 @@ export async function startSmtp() {
         if (failNext > 0) {
           failNext--;
           return callback(
-            Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 }),
+            Object.assign(
+              new Error(
+                failCode >= 500 ? "No such mailbox here" : "Mailbox temporarily unavailable",
+              ),
+              { responseCode: failCode },
+            ),
           );
         }
         received.push({
@@ -39,8 +48,9 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    failNextMessages: (n: number) => {
+    failNextMessages: (n: number, code = 451) => {
       failNext = n;
+      failCode = code;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -58,6 +58,8 @@ export async function signedInUser(
   db: Db,
   role: "admin" | "user",
   email = `${role}@fineline.studio`,
+  /** The app's token settings, when its SITE_URL makes another issuer. */
+  tokens = testTokens,
 ) {
   const user = await createUser(db, {
     email,
@@ -71,7 +73,7 @@ export async function signedInUser(
   if (!user) throw new Error(`could not create ${email}`);
   return {
     id: user.id,
-    accessToken: await signAccessToken(testTokens, user.id),
+    accessToken: await signAccessToken(tokens, user.id),
     refreshToken: (await createSession(db, user.id)).refreshToken,
   };
 }
