@@ -171,3 +171,26 @@ export function replySubject(subjectOfThread: string): string {
   const bare = subjectOfThread.replace(/^(\s*(re|aw|sv|fw|fwd)\s*:\s*)+/i, "").trim();
   return bare ? `Re: ${bare}` : conversationTexts.defaultSubject;
 }
+
+/**
+ * A reply's own words and the earlier text it quotes, for the quote to be folded away: from
+ * the first "On … wrote:" line (or a quoted line, ">", followed only by quoted or blank lines
+ * and signatures) to the end. A text that is all quote keeps it all as its own words.
+ */
+export function splitQuoted(text: string): { own: string; quoted: string } {
+  const lines = text.split("\n");
+  const attribution = lines.findIndex(
+    (line, i) =>
+      /^\s*(On\b.{0,200}\bwrote:|Le\b.{0,200}\ba écrit\s?:|Am\b.{0,200}\bschrieb\b.{0,80}:)\s*$/i.test(
+        line,
+      ) ||
+      // Outlook's "-----Original Message-----" and its "From: …" header block.
+      /^\s*-{2,}\s*Original Message\s*-{2,}\s*$/i.test(line) ||
+      (/^\s*>/.test(line) && lines.slice(i).every((rest) => /^\s*(>|$)/.test(rest))),
+  );
+  if (attribution <= 0) return { own: text, quoted: "" };
+  return {
+    own: lines.slice(0, attribution).join("\n").trimEnd(),
+    quoted: lines.slice(attribution).join("\n"),
+  };
+}

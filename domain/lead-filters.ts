@@ -30,6 +30,8 @@ export type LeadFilters = {
   readonly source?: string;
   /** Only leads still in play: not RESOLVED or DEAD, not CONVERTED or ABANDONED. */
   readonly active?: boolean;
+  /** Only leads whose visitor wrote back and the owner has not read it. */
+  readonly reply?: "unread";
 };
 
 /** What "Active only" leaves out: conversations that are over and leads that are decided. */
@@ -81,6 +83,14 @@ export const leadFilterQuery = {
       "",
     ),
   ),
+  reply: z.catch(
+    z.optional(
+      z
+        .enum(["unread"])
+        .check(z.describe("unread: only leads with an e-mail reply the owner has not read.")),
+    ),
+    undefined,
+  ),
   active: z.optional(
     z.catch(
       z
@@ -109,6 +119,7 @@ export function leadFiltersOf(query: LeadFilterQuery): LeadFilters {
     ...(query.due ? { due: query.due } : {}),
     ...(source ? { source } : {}),
     ...(isOn(query.active) ? { active: true } : {}),
+    ...(query.reply ? { reply: query.reply } : {}),
   };
 }
 
@@ -130,6 +141,7 @@ export function leadFiltersSearch(filters: LeadFilters, { withActive = true } = 
   if (filters.lead) params.set("lead", filters.lead);
   if (filters.due) params.set("due", filters.due);
   if (filters.source) params.set("source", filters.source);
+  if (filters.reply) params.set("reply", filters.reply);
   if (filters.active && withActive) params.set("active", "1");
   return params.toString();
 }

@@ -117,6 +117,7 @@ function listQuery(
     query = whereDue(query, filters.due, today);
   }
   if (filters.source) query = query.where("source", "=", filters.source);
+  if (filters.reply === "unread") query = query.where("reply_unread_at", "is not", null);
   if (filters.active) query = whereActive(query);
   return query;
 }

@@ -41,7 +41,7 @@ export type WatcherOptions = {
 };
 
 /**
- * Watches the owner's mailbox for visitors' replies (ADR 025). One instance at a time holds
+ * Watches the owner's mailbox for visitors' replies (ADR 024). One instance at a time holds
  * it, by a lease in the database renewed while it watches; the others wait to take over. The
  * holder reads every message after the last one read, matches each to a lead and imports it
  * once (its Message-ID is unique in the database, so a restart or a takeover never doubles

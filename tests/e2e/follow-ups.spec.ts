@@ -45,7 +45,8 @@ test("a quick choice sets the next follow-up, saved like the selects, and can be
     .getByRole("button", { name: "Tomorrow" })
     .click();
   await expect(lead.getByText("Saved changes!")).toBeVisible();
-  const tomorrow = addDays(today(), 1);
+  // Tomorrow is the next working day: on a Friday, Monday.
+  const tomorrow = addWorkingDays(today(), 1);
   await expect(lead.getByLabel("Next follow-up")).toHaveValue(tomorrow);
   await expect(lead.getByText(`Follow up ${day(tomorrow)}`)).toBeVisible();
   await lead.getByText("History").click();

@@ -12,7 +12,11 @@ import { e2ePort } from "./server.ts";
  * else writes to: for what needs a quiet tracker (a morning's work over hundreds of leads,
  * where another spec's leads arriving would move what is measured). One per worker.
  */
-export async function startPrivateServer(workerIndex: number) {
+export async function startPrivateServer(
+  workerIndex: number,
+  /** More of the server's environment (SMTP_URL, IMAP_URL, …). */
+  extraEnv: Record<string, string> = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fineline-private-"));
   const port = e2ePort + 100 + workerIndex;
   const env = {
@@ -22,6 +26,7 @@ export async function startPrivateServer(workerIndex: number) {
     // "Server listening at …" (info) is how startServerProcess knows the address.
     LOG_LEVEL: "info",
     TZ: process.env.TZ ?? "UTC",
+    ...extraEnv,
   };
   const server = startServerProcess(env);
   const origin = await server.url().catch((error: unknown) => {

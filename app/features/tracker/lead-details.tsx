@@ -2,6 +2,7 @@ import { fullName } from "../../components/admin/lead-name.ts";
 import type { OwnerClock } from "../../components/admin/owner-clock.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { LeadMeetings } from "../booking/lead-meetings.tsx";
+import { LeadConversation } from "../conversation/lead-conversation.tsx";
 import { detailsHeadingId, detailsId, rowButtonId } from "./dom-ids.ts";
 import { FollowUpBadge } from "./follow-up.tsx";
 import { LeadActions } from "./lead-actions.tsx";
@@ -96,6 +97,7 @@ export function LeadDetails({
         <LeadMessageText lead={lead} />
       </div>
       <LeadMeetings leadId={lead.ID} />
+      <LeadConversation lead={lead} listKey={listKey} />
       {dense ? null : (
         <div className="mt-2 grid grid-cols-2 gap-1">
           <StatusControls lead={lead} listKey={listKey} statuses={statuses} variant="card" />

@@ -48,9 +48,14 @@ export function LeadFiltersBar({
   const select = (name: "comm" | "lead" | "due", value: string) =>
     onChange({ ...latest.current, [name]: value || undefined });
 
-  const active = [filters.q, filters.comm, filters.lead, filters.due, filters.source].filter(
-    Boolean,
-  ).length;
+  const active = [
+    filters.q,
+    filters.comm,
+    filters.lead,
+    filters.due,
+    filters.source,
+    filters.reply,
+  ].filter(Boolean).length;
 
   return (
     <>
@@ -122,21 +127,35 @@ export function LeadFiltersBar({
           labels={dueLabels}
           onChange={(value) => select("due", value)}
         />
-        {filters.source ? (
-          <button
-            type="button"
-            onClick={() => onChange({ ...latest.current, source: undefined })}
-            className="inline-flex h-[44px] items-center gap-0.5 self-end rounded-sm border border-ink bg-white px-1 text-sm font-semibold min-[1024px]:h-5"
-          >
-            Source: {filters.source}
-            <span aria-hidden="true">×</span>
-            <span className="sr-only">(remove this filter)</span>
-          </button>
-        ) : (
-          <span className="hidden min-[1024px]:block" />
-        )}
+        <div className="flex flex-wrap items-end gap-0.5 self-end">
+          {filters.source ? (
+            <FilterChip onRemove={() => onChange({ ...latest.current, source: undefined })}>
+              Source: {filters.source}
+            </FilterChip>
+          ) : null}
+          {filters.reply ? (
+            <FilterChip onRemove={() => onChange({ ...latest.current, reply: undefined })}>
+              Unread replies
+            </FilterChip>
+          ) : null}
+        </div>
       </search>
     </>
+  );
+}
+
+/** A filter set from elsewhere (a source's link, the overview's Unread replies), with ×. */
+function FilterChip({ onRemove, children }: { onRemove: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onRemove}
+      className="inline-flex h-[44px] items-center gap-0.5 rounded-sm border border-ink bg-white px-1 text-sm font-semibold min-[1024px]:h-5"
+    >
+      {children}
+      <span aria-hidden="true">×</span>
+      <span className="sr-only">(remove this filter)</span>
+    </button>
   );
 }
 

@@ -72,7 +72,13 @@ export function LeadHistory({ leadId }: { leadId: string }) {
                       {event.From} → {event.To}
                     </>
                   )}{" "}
-                  <span className="text-muted">by {event.By}</span>
+                  <span className="text-muted">
+                    {event.Via === "sending"
+                      ? `by ${event.By}, by sending a message`
+                      : event.Via === "reply"
+                        ? `when ${event.By} replied`
+                        : `by ${event.By}`}
+                  </span>
                 </span>
               </li>
             ))}

@@ -1,6 +1,7 @@
 import { type LeadRecord, statusLabel } from "../../../domain/lead-record.ts";
 import { fullName } from "../../components/admin/lead-name.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
+import { NewReplyBadge } from "../conversation/new-reply-badge.tsx";
 import { detailsId, nameId, rowButtonId } from "./dom-ids.ts";
 import { FollowUpBadge } from "./follow-up.tsx";
 import { LeadDetails } from "./lead-details.tsx";
@@ -58,7 +59,9 @@ export function LeadRow({
   const name = fullName(lead);
   const firstLine = lead.Message.split(/\r?\n/).find((line) => line.trim()) ?? "";
   const rowMessage = message && rowControls.has(message.control ?? "") ? message : undefined;
-  const badge = lead.NextFollowUp ? (
+  const badge = lead.ReplyUnreadAt ? (
+    <NewReplyBadge />
+  ) : lead.NextFollowUp ? (
     <FollowUpBadge date={lead.NextFollowUp} today={clock.today} />
   ) : (
     <Waiting lead={lead} clock={clock} />

@@ -54,6 +54,13 @@ export type LeadSaves = {
   pending: () => readonly SaveRequest[];
   /** Notes typed and not yet saved, by lead: kept while the owner looks at other leads. */
   drafts: Map<string, string>;
+  /**
+   * The server changed the lead another way (a message sent moved it to REPLIED): placed and
+   * said like a save, and later saves build on it.
+   */
+  applied: (outcome: SaveOutcome) => void;
+  /** The lead as it is now, with nothing to say and nowhere to go (its replies read). */
+  patched: (lead: LeadRecord) => void;
 };
 
 /**
@@ -66,6 +73,7 @@ export function useLeadSaves(callbacks: {
   onSaved: (outcome: SaveOutcome) => void;
   onMessage: (leadId: string, message: LeadMessage | undefined) => void;
   onOffer: (leadId: string, date: CalendarDate | null) => void;
+  onPatched: (lead: LeadRecord) => void;
   /** A save found the session ended: ask the owner to sign in; `resume` sends it after. */
   onSignedOut: () => void;
   today: () => CalendarDate;
@@ -168,6 +176,14 @@ export function useLeadSaves(callbacks: {
     },
     pending: () => waiting.current,
     drafts: drafts.current,
+    applied(outcome) {
+      latest.current.set(outcome.lead.ID, outcome.lead);
+      on.current.onSaved(outcome);
+    },
+    patched(lead) {
+      latest.current.set(lead.ID, lead);
+      on.current.onPatched(lead);
+    },
   };
 }
 

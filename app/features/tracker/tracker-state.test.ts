@@ -341,3 +341,25 @@ describe("live updates", () => {
     expect(ids(lists.fresh.leads)).toEqual(["a"]);
   });
 });
+
+describe("a lead changed in place", () => {
+  it("replaces every copy of the lead, moving none and saying nothing", () => {
+    const read = {
+      ...lead("b", "2026-11-24T10:00:00.000Z", "CONVERSING", today),
+      ReplyUnreadAt: null,
+    };
+    const unread = { ...read, ReplyUnreadAt: "2026-11-26T09:00:00.000Z" };
+    const state: TrackerState = initialTrackerState({
+      due: list(unread),
+      fresh: list(lead("a", "2026-11-25T10:00:00.000Z")),
+      old: list(lead("c", "2026-11-20T10:00:00.000Z", "REPLIED"), unread),
+    });
+    const after = trackerReducer(state, { type: "patched", lead: read });
+    expect(after.lists.due?.leads).toEqual([read]);
+    expect(after.lists.old.leads.map((l) => l.ReplyUnreadAt ?? null)).toEqual([null, null]);
+    expect(ids(after.lists.old.leads)).toEqual(["c", "b"]);
+    expect(after.lists.fresh).toBe(state.lists.fresh);
+    expect(after.messages).toEqual({});
+    expect(after.notice).toBeNull();
+  });
+});

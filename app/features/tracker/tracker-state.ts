@@ -83,6 +83,8 @@ export type TrackerAction =
       dense?: boolean;
     }
   | { type: "message"; id: string; message: LeadMessage | undefined }
+  /** A lead changed in place (its replies read): every copy of it, nothing moved or said. */
+  | { type: "patched"; lead: LeadRecord }
   | { type: "offer"; id: string; date: CalendarDate | null }
   | { type: "open"; place: LeadPlace | null }
   /** Erased, or moved to Spam: off the page, and said. */
@@ -341,6 +343,22 @@ export function trackerReducer(state: TrackerState, action: TrackerAction): Trac
     }
     case "message":
       return { ...state, messages: withEntry(state.messages, action.id, action.message) };
+    case "patched": {
+      const { lead } = action;
+      const patch = (list: ListState | undefined) =>
+        list?.leads.some((l) => l.ID === lead.ID)
+          ? { ...list, leads: list.leads.map((l) => (l.ID === lead.ID ? lead : l)) }
+          : list;
+      return {
+        ...state,
+        lists: {
+          ...state.lists,
+          fresh: patch(state.lists.fresh) ?? state.lists.fresh,
+          old: patch(state.lists.old) ?? state.lists.old,
+          ...(state.lists.due ? { due: patch(state.lists.due) } : {}),
+        },
+      };
+    }
     case "offer":
       return { ...state, offers: withEntry(state.offers, action.id, action.date) };
     case "open":

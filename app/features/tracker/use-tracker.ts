@@ -90,6 +90,7 @@ export function useTracker(
     onSaved,
     onMessage: (id, message) => dispatch({ type: "message", id, message }),
     onOffer: (id, date) => dispatch({ type: "offer", id, date }),
+    onPatched: (lead) => dispatch({ type: "patched", lead }),
     onSignedOut: () => setSignedOut(true),
     today: () => clock.today,
   });

@@ -45,6 +45,13 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       action: "Open New Leads",
     },
     {
+      label: "Unread replies",
+      value: stats?.unreadReplies,
+      detail: "Visitors who wrote back by e-mail.",
+      to: "/admin/leads?reply=unread",
+      action: "Read their replies",
+    },
+    {
       label: "Following up",
       value: stats?.followingUp,
       detail: "Replied, in conversation or closed.",
@@ -103,7 +110,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <dl className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-5">
+      <dl className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <div
             key={card.label}

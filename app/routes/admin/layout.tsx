@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { site } from "../../../domain/site.ts";
+import { AdminSettingsProvider } from "../../components/admin/admin-settings.tsx";
 import { OwnerClockProvider } from "../../components/admin/owner-clock.tsx";
 import { BrandMark } from "../../components/brand-mark.tsx";
 import { adminSessionContext, adminSessionFor } from "../../session/admin-guard.ts";
@@ -33,7 +34,11 @@ export async function clientLoader({ context }: Route.ClientLoaderArgs) {
   const { id, email, firstName } = context.get(adminSessionContext);
   // The owner's time zone, for what is due and how dates read; the browser's if unknown.
   const settings = await authGet(endpoints.settings);
-  return { admin: { id, email, firstName }, timeZone: settings.ok ? settings.data.timeZone : null };
+  return {
+    admin: { id, email, firstName },
+    timeZone: settings.ok ? settings.data.timeZone : null,
+    settings: settings.ok ? settings.data : null,
+  };
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -90,9 +95,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <OwnerClockProvider timeZone={loaderData.timeZone}>
-        <div className="pb-8">
-          <Outlet />
-        </div>
+        <AdminSettingsProvider value={loaderData.settings}>
+          <div className="pb-8">
+            <Outlet />
+          </div>
+        </AdminSettingsProvider>
       </OwnerClockProvider>
     </div>
   );

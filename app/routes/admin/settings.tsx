@@ -1,26 +1,40 @@
 import { endpoints } from "../../../domain/endpoints.ts";
 import { leadTexts } from "../../../domain/lead-record.ts";
+import { useAdminSettings } from "../../components/admin/admin-settings.tsx";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { Container, Eyebrow } from "../../components/layout.tsx";
 import { AvailabilityForm } from "../../features/booking/availability-form.tsx";
+import { MailStatus } from "../../features/conversation/mail-status.tsx";
+import { TemplatesSettings } from "../../features/conversation/templates-settings.tsx";
 import { privateMeta } from "../../seo.ts";
 import { authGet } from "../../session/api.ts";
 import type { Route } from "./+types/settings";
 
 export const meta = () => privateMeta("Settings");
 
-/** The availability as saved; the layout's guard ran first. */
+/** The availability and the reply templates as saved; the layout's guard ran first. */
 export async function clientLoader() {
-  const result = await authGet(endpoints.bookingAvailability);
-  return result.ok
-    ? { availability: result.data, error: null }
-    : { availability: null, error: result.error ?? leadTexts.failed };
+  const [result, templates] = await Promise.all([
+    authGet(endpoints.bookingAvailability),
+    authGet(endpoints.templates),
+  ]);
+  return {
+    ...(result.ok
+      ? { availability: result.data, error: null }
+      : { availability: null, error: result.error ?? leadTexts.failed }),
+    templates: templates.ok ? templates.data : null,
+    templatesError: templates.ok ? null : (templates.error ?? leadTexts.failed),
+  };
 }
 
-/** The owner's settings (/admin/settings): when visitors may book a call. */
+/**
+ * The owner's settings (/admin/settings): when visitors may book a call, the reply templates,
+ * and how mail and the calendar are set up.
+ */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const clock = useOwnerClock();
+  const settings = useAdminSettings();
   return (
     <Container className="pt-6 md:pt-8">
       <Eyebrow>Studio admin</Eyebrow>
@@ -40,6 +54,31 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <FormMessage kind="error">{loaderData.error}</FormMessage>
           </div>
         )}
+      </section>
+      <section aria-labelledby="templates-heading" className="mt-6 max-w-6xl">
+        <h2 id="templates-heading" className="text-2xl font-bold">
+          Reply templates
+        </h2>
+        <p className="mt-1 max-w-3xl text-muted">
+          Starting points for the messages you write from a lead. The placeholders are filled in for
+          each visitor when you send.
+        </p>
+        {loaderData.templates ? (
+          <TemplatesSettings initial={loaderData.templates} />
+        ) : (
+          <div className="mt-2">
+            <FormMessage kind="error">{loaderData.templatesError}</FormMessage>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="mail-heading" className="mt-6 max-w-6xl">
+        <h2 id="mail-heading" className="text-2xl font-bold">
+          Mail and calendar
+        </h2>
+        <p className="mt-1 max-w-3xl text-muted">
+          Set on the server, in its environment; see the operations guide for each variable.
+        </p>
+        <MailStatus settings={settings} />
       </section>
     </Container>
   );
