@@ -38,6 +38,8 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
     route("leads", "routes/admin/leads.tsx"),
+    route("pipeline", "routes/admin/pipeline.tsx"),
+    route("insights", "routes/admin/insights.tsx"),
     route("spam", "routes/admin/spam.tsx"),
     route("settings", "routes/admin/settings.tsx"),
   ]),

@@ -19,6 +19,14 @@ export const adminSettings = z
         })
         .check(z.describe("How conversations with visitors are set up.")),
     ),
+    currency: z.optional(
+      z.string().check(z.describe("The currency of deal values (CURRENCY, ISO 4217).")),
+    ),
+    staleDays: z.optional(
+      z
+        .number()
+        .check(z.describe("Days unchanged after which an open lead is stale (STALE_DAYS).")),
+    ),
     calendar: z.optional(
       z.boolean().check(z.describe("The owner's own calendar is connected (CALDAV_URL).")),
     ),

@@ -59,6 +59,14 @@ export const contactFields = {
   utmSource: z.optional(z.catch(z.string(), "")),
   utmMedium: z.optional(z.catch(z.string(), "")),
   utmCampaign: z.optional(z.catch(z.string(), "")),
+  entryPage: z.optional(
+    z.catch(
+      z
+        .string()
+        .check(z.maxLength(200), z.describe("The page the visit entered the site on (its first).")),
+      "",
+    ),
+  ),
   formToken: z.optional(
     z.catch(
       z

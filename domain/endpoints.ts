@@ -16,6 +16,7 @@ import { bookingEndpoints } from "./booking-endpoints.ts";
 import { contactRequest } from "./contact.ts";
 import { contactTokenPath } from "./contact-texts.ts";
 import { conversationEndpoints } from "./conversation-endpoints.ts";
+import { insights, insightsQuery } from "./insights.ts";
 import { bulkUnknown, bulkUpdateBody, bulkUpdated } from "./lead-bulk.ts";
 import { leadChangesQuery, liveChanges } from "./lead-changes.ts";
 import { leadExportQuery, leadList, leadListQuery } from "./lead-filters.ts";
@@ -24,7 +25,10 @@ import { leadHistory, leadIdParams, leadRecord } from "./lead-record.ts";
 import { leadStats } from "./lead-stats.ts";
 import { leadConflict, leadSaved, leadUpdateBody } from "./lead-update.ts";
 import { pagedListQuery } from "./paging.ts";
+import { pipelineBoard, pipelineQuery } from "./pipeline.ts";
 import { formTokenResponse, spamLead, spamList } from "./spam.ts";
+import { visitBeacon } from "./visit-beacon.ts";
+import { visitsPath } from "./visits.ts";
 
 /**
  * Every endpoint of the API, described once (docs/decisions/010-api-contracts.md). The server
@@ -128,6 +132,26 @@ export const endpoints = {
           .check(z.describe("A form post: `Location` is the page that shows the outcome.")),
         ...errorResponses(400, 413, 415),
       },
+    },
+  },
+
+  visits: {
+    method: "POST",
+    url: visitsPath,
+    schema: {
+      summary: "Count a page view",
+      description:
+        "The beacon a public page sends once it is shown: `{ path, referrer, utm_source, " +
+        "utm_medium, utm_campaign }` as JSON, in any content type (navigator.sendBeacon). No " +
+        "cookie, nothing stored of the address or user agent: a visitor of a day is a keyed " +
+        "hash under that day's secret. Bots, Sec-GPC: 1, DNT: 1 and the admin's pages are not " +
+        "counted. Always 204 for a page of this site; 400 for a body that is not one.",
+      tags: ["Insights"],
+      body: z.union([
+        visitBeacon,
+        z.string().check(z.describe("The same JSON as text: what sendBeacon sends for a string.")),
+      ]),
+      response: { 204: z.null(), ...errorResponses(400, 413, 429) },
     },
   },
 
@@ -527,6 +551,39 @@ export const endpoints = {
 
   ...bookingEndpoints,
   ...conversationEndpoints,
+
+  insights: {
+    method: "GET",
+    url: "/api/insights",
+    schema: {
+      summary: "Insights",
+      description:
+        "Admins only. Visitors and page views per day (counted without cookies), top pages, " +
+        "and for each entry page and source: visitors, leads, conversion rate, calls booked, " +
+        "won count and value; pipeline totals. Dates in the owner's zone; the last 30 days " +
+        "by default, at most 366.",
+      tags: ["Insights"],
+      security: tokenSecurity,
+      querystring: insightsQuery,
+      response: { 200: insights, ...errorResponses(400, 401, 403) },
+    },
+  },
+
+  pipeline: {
+    method: "GET",
+    url: "/api/pipeline",
+    schema: {
+      summary: "The pipeline board",
+      description:
+        "Admins only. One column per LeadStatus (Hot, Warm, Cold, Converted, Abandoned) with its " +
+        "count, total value and cards, most recently changed first. Search (`q`) and `source` " +
+        "apply; the closed columns hold the leads closed in the last `closedDays` (90).",
+      tags: ["Leads"],
+      security: tokenSecurity,
+      querystring: pipelineQuery,
+      response: { 200: pipelineBoard, ...errorResponses(400, 401, 403) },
+    },
+  },
 
   leadHistory: {
     method: "GET",

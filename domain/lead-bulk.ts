@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { commStatuses, isUuid, leadRecord, leadStatuses, leadTexts } from "./lead-record.ts";
-import { basedOnTimestamp, followUpDate } from "./lead-update.ts";
+import { basedOnTimestamp, followUpDate, leadValue } from "./lead-update.ts";
 
 /**
  * Bulk updates (ADR 013): one status or follow-up date for many leads in one request and one
@@ -12,7 +12,7 @@ export const bulkLimit = 500;
 export const bulkTexts = Object.freeze({
   badIds: `IDs must be a list of 1 to ${bulkLimit} lead IDs.`,
   tooMany: `At most ${bulkLimit} leads at a time. Select fewer and try again.`,
-  nothingToSet: "Send at least one of CommStatus, LeadStatus or NextFollowUp to set.",
+  nothingToSet: "Send at least one of CommStatus, LeadStatus, NextFollowUp or Value to set.",
   unknown: (n: number) =>
     n === 1
       ? "One of these leads no longer exists. Nothing was changed."
@@ -60,6 +60,11 @@ export const bulkUpdateBody = z
       NextFollowUp: z.optional(
         followUpDate.check(z.describe("A date (YYYY-MM-DD) for every lead, or null to clear it.")),
       ),
+      Value: z.optional(
+        leadValue.check(
+          z.describe("A deal value for every lead (whole units), or null to clear it."),
+        ),
+      ),
     },
     { error: leadTexts.notAnObject },
   )
@@ -68,7 +73,8 @@ export const bulkUpdateBody = z
       (body) =>
         body.CommStatus !== undefined ||
         body.LeadStatus !== undefined ||
-        body.NextFollowUp !== undefined,
+        body.NextFollowUp !== undefined ||
+        body.Value !== undefined,
       { error: bulkTexts.nothingToSet },
     ),
   );

@@ -34,12 +34,11 @@ export type LeadFilters = {
   readonly reply?: "unread";
 };
 
-/** What "Active only" leaves out: conversations that are over and leads that are decided. */
+/**
+ * What "Active only" leaves out: conversations that are over, and leads that are decided
+ * (closedLeadStatuses, in lead-record.ts).
+ */
 export const closedCommStatuses = ["RESOLVED", "DEAD"] as const satisfies readonly CommStatus[];
-export const closedLeadStatuses = [
-  "CONVERTED",
-  "ABANDONED",
-] as const satisfies readonly LeadStatus[];
 
 export const searchMaxLength = 200;
 

@@ -17,6 +17,12 @@ export const commStatuses = [
   "CONVERSING",
 ] as const;
 export const leadStatuses = ["CONVERTED", "ABANDONED", "COLD", "WARM", "HOT"] as const;
+/** The outcomes: CONVERTED is won, ABANDONED lost; a lead in either is closed. */
+export const closedLeadStatuses = ["CONVERTED", "ABANDONED"] as const;
+export const isClosedStatus = (status: string) =>
+  (closedLeadStatuses as readonly string[]).includes(status);
+/** The largest deal value the API takes: a billion currency units. */
+export const maxLeadValue = 1_000_000_000;
 export type CommStatus = (typeof commStatuses)[number];
 export type LeadStatus = (typeof leadStatuses)[number];
 
@@ -59,7 +65,8 @@ export const leadTexts = Object.freeze({
   badLeadStatus: `Lead status must be one of: ${leadStatuses.join(", ")}.`,
   notesTooLong: `Notes can be at most ${limits.notes.toLocaleString("en-US")} characters.`,
   badNotes: "Notes can't contain the invisible NUL character. Please remove it and try again.",
-  nothingToUpdate: "Send at least one of CommStatus, LeadStatus, Notes or NextFollowUp.",
+  nothingToUpdate: "Send at least one of CommStatus, LeadStatus, Notes, NextFollowUp or Value.",
+  badValue: "Value must be a whole number from 0 to 1,000,000,000 (no cents), or null to clear it.",
   badFollowUp:
     "NextFollowUp must be a real date (YYYY-MM-DD) from 2000 to two years from today, or null to clear it.",
   badUpdatedAt: "UpdatedAt must be the lead's UpdatedAt timestamp.",
@@ -121,6 +128,29 @@ export const leadRecord = z
           ),
         ),
     ),
+    EntryPage: z.optional(
+      z
+        .nullable(z.string())
+        .check(z.describe("The page the visit that became this lead entered the site on.")),
+    ),
+    Value: z.optional(
+      z
+        .nullable(z.number())
+        .check(
+          z.describe(
+            "The deal's estimated value, a whole number of CURRENCY units (e.g. USD); null when not set.",
+          ),
+        ),
+    ),
+    ClosedAt: z.optional(
+      z
+        .nullable(isoTimestamp)
+        .check(
+          z.describe(
+            "When the lead last became CONVERTED (won) or ABANDONED (lost); null while it is open.",
+          ),
+        ),
+    ),
     ReplyUnreadAt: z.optional(
       z
         .nullable(isoTimestamp)
@@ -149,7 +179,7 @@ export const leadEvent = z
     ID: z.string(),
     LeadID: z.string(),
     Field: z
-      .enum(["CommStatus", "LeadStatus", "Notes", "NextFollowUp", "Meeting"])
+      .enum(["CommStatus", "LeadStatus", "Notes", "NextFollowUp", "Meeting", "Value"])
       .check(
         z.describe(
           'A field, or "Meeting": From and To are its start (ISO 8601, UTC), "" before it was booked, "cancelled" after.',

@@ -8,6 +8,7 @@ import {
   leadRecord,
   leadStatuses,
   leadTexts,
+  maxLeadValue,
 } from "./lead-record.ts";
 import { limits } from "./limits.ts";
 
@@ -23,6 +24,8 @@ export type LeadChanges = {
   readonly Notes?: string;
   /** A date to set, or null to clear it. */
   readonly NextFollowUp?: CalendarDate | null;
+  /** The deal's value in whole currency units, or null to clear it. */
+  readonly Value?: number | null;
 };
 
 export type LeadUpdate = {
@@ -68,6 +71,17 @@ export const followUpDate = z.nullable(
     .check(z.refine(isFollowUpDate, { error: leadTexts.badFollowUp })),
 );
 
+/** A deal value to set (whole currency units, 0 to a billion), or null to clear it. */
+export const leadValue = z.nullable(
+  z
+    .number({ error: leadTexts.badValue })
+    .check(
+      z.int({ error: leadTexts.badValue }),
+      z.gte(0, { error: leadTexts.badValue }),
+      z.lte(maxLeadValue, { error: leadTexts.badValue }),
+    ),
+);
+
 /**
  * `POST /api/leads/update/{ID}` with `{ ID, CommStatus, LeadStatus, Notes, UpdatedAt? }`. The
  * tracker always sends all three fields, as fixed (docs/product.md, "Saving"); other callers
@@ -100,6 +114,13 @@ export const leadUpdateBody = z
           ),
         ),
       ),
+      Value: z.optional(
+        leadValue.check(
+          z.describe(
+            "The deal's estimated value, a whole number of CURRENCY units from 0, or null to clear it. Left out, it stays as it is.",
+          ),
+        ),
+      ),
       UpdatedAt: z.optional(
         z
           .nullable(basedOnTimestamp)
@@ -118,7 +139,8 @@ export const leadUpdateBody = z
         body.CommStatus !== undefined ||
         body.LeadStatus !== undefined ||
         (body.Notes !== undefined && body.Notes !== null) ||
-        body.NextFollowUp !== undefined,
+        body.NextFollowUp !== undefined ||
+        body.Value !== undefined,
       { error: leadTexts.nothingToUpdate },
     ),
   );

@@ -14,6 +14,7 @@ import { type LeadSource, leadSourceOf } from "../domain/lead-source.ts";
 import { loadConfig } from "../server/config.ts";
 import { createContactLead } from "../server/contact/lead-intake.repository.ts";
 import { connectDatabase } from "../server/db/connect.ts";
+import { type CountedView, countViews } from "../server/insights/visits.repository.ts";
 import { updateLead } from "../server/leads/lead-updates.repository.ts";
 
 if (process.env.NODE_ENV === "production") {
@@ -200,6 +201,7 @@ for (let i = 0; i < count; i++) {
       email: `${first}.${last}${i}@${trade}.example`.toLowerCase(),
       message,
       sourcePage: visit.page,
+      entryPage: visit.page,
       ...(visit.source ? { source: visit.source } : {}),
     },
     { now: arrived },
@@ -238,18 +240,52 @@ for (let i = 0; i < count; i++) {
     (comm === "REPLIED" || comm === "CONVERSING") && i % 2 === 0
       ? { NextFollowUp: planned.localeCompare(workedOn) < 0 ? workedOn : planned }
       : {};
+  // Most worked leads have an estimated value: a small site to a larger build.
+  const value =
+    i % 4 === 3 ? {} : { Value: pick([1800, 2500, 4200, 6500, 9800, 14500, 24000], i * 5) };
   await updateLead(
     db,
-    { id, changes: { CommStatus: comm, LeadStatus: lead, ...notes, ...followUp } },
+    { id, changes: { CommStatus: comm, LeadStatus: lead, ...notes, ...followUp, ...value } },
     actor,
     at,
   );
   worked++;
 }
+
 console.log(
   repeated === 0
     ? `${written} demo leads written to ${engine} (${worked} already worked).`
     : `${written} demo leads written to ${engine} (${worked} already worked); ${repeated} were ` +
         "already there from a run in the last 10 minutes and were not written again.",
 );
+// Visits of the same 12 weeks, counted as the site counts them (no cookie, a made-up hash per
+// visitor and day), so /admin/insights has something to show: more lately, most on weekdays.
+// Only with the leads: a run that wrote none (a repeat) counts no visits twice either.
+let views = 0;
+for (let back = written > 0 ? 83 : -1; back >= 0; back--) {
+  const date = addDays(todayIn(config.timeZone), -back);
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  const visitors = Math.round(
+    (40 + (83 - back) * 0.8) * (weekday === 0 || weekday === 6 ? 0.5 : 1),
+  );
+  const batch: CountedView[] = [];
+  for (let v = 0; v < visitors; v++) {
+    const entry = pick(visits, v * 5 + back);
+    const pages = 1 + (v % 4);
+    for (let p = 0; p < pages; p++)
+      batch.push({
+        day: date,
+        visitor: `demo-${date}-${v}`,
+        path:
+          p === 0
+            ? entry.page
+            : pick(["/previous-work", "/about", "/events", "/book", "/guides"], v + p),
+        source: entry.source?.source ?? "direct",
+        at: new Date(`${date}T15:00:00Z`),
+      });
+  }
+  await countViews(db, batch);
+  views += batch.length;
+}
+if (views) console.log(`${views} demo page views counted over 12 weeks.`);
 await close();

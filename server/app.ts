@@ -24,11 +24,12 @@ import { memoryCounter, postgresCounter, redisCounter } from "./http/limit-count
 import { registerRateLimit } from "./http/rate-limit.ts";
 import { pageCsp, registerSecurityHeaders } from "./http/security-headers.ts";
 import { defaultTimeouts, serverOptions, type Timeouts } from "./http/server-options.ts";
+import { visitsRoutes } from "./insights/visits.routes.ts";
 import { replyTokenKey } from "./mail/reply-token.ts";
 import { createMetrics, type Metrics, registerMetrics } from "./metrics.ts";
 import { openSharedRedis } from "./redis.ts";
 import { siteRoutes } from "./site/site-routes.ts";
-import { indexSiteFiles } from "./site/static-site.ts";
+import { indexSiteFiles, pageFileFor } from "./site/static-site.ts";
 
 export type AppDependencies = JobOptions & {
   /** An open, migrated database; by default the configured one is opened (and closed with the app). */
@@ -137,6 +138,10 @@ export async function buildApp(
       ? null
       : await indexSiteFiles(path.join(realpathSync(config.buildDir), "client"));
   const formPages = site && contactFormPages(site);
+  await app.register(visitsRoutes, {
+    // Only this build's pages are counted (without a site, as in development, any path).
+    isPage: (path: string) => (site ? pageFileFor(site, path) !== null : true),
+  });
   await app.register(contactRoutes, {
     refusedFormPage: async (...args) => {
       const page = site && formPages ? await formPages(...args) : null;

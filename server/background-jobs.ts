@@ -3,6 +3,7 @@ import type { CalDavClient } from "./booking/caldav-client.ts";
 import { startCalendarSync } from "./booking/owner-calendar.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
+import { startVisitRetention } from "./insights/visit-retention.ts";
 import { startDiskErasure } from "./leads/disk-erasure.ts";
 import { startSpamPurge } from "./leads/spam-purge.ts";
 import { startMailboxWatcher } from "./mail/mailbox-watcher.ts";
@@ -29,7 +30,8 @@ export type JobOptions = {
  * - the spam purge (30 days) and the used form tokens' expiry, hourly;
  * - erasures finished on disk (SQLite), in the background when a reader holds them up;
  * - the owner's calendar kept in step with the meetings (only with CALDAV_URL);
- * - the owner's mailbox watched for visitors' replies (only with IMAP_URL; one instance).
+ * - the owner's mailbox watched for visitors' replies (only with IMAP_URL; one instance);
+ * - counted visits' secrets and raw visitors let go of on time.
  * `stop` ends them in the right order: the digest before the outbox it feeds.
  */
 export function startBackgroundJobs(options: {
@@ -133,6 +135,9 @@ export function startBackgroundJobs(options: {
         })
       : null;
   if (mailbox) stops.push(() => mailbox.stop());
+
+  const visitRetention = startVisitRetention({ db, timeZone: config.timeZone, now: clock, log });
+  stops.push(() => visitRetention.stop());
 
   const diskErasure = startDiskErasure({ db, engine: database.engine, log });
   stops.push(() => diskErasure.stop());

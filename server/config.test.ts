@@ -281,4 +281,16 @@ describe("loadConfig", () => {
     );
     expect(problemsOf({ REPLY_TO: "hello@{token}.example" })[0]).toMatch(/^REPLY_TO: /);
   });
+
+  it("reads CURRENCY as an ISO 4217 code (USD by default) and STALE_DAYS as 1 to 365 days", () => {
+    expect(loadConfig({})).toMatchObject({ currency: "USD", staleDays: 14 });
+    expect(loadConfig({ CURRENCY: "eur", STALE_DAYS: "30" })).toMatchObject({
+      currency: "EUR",
+      staleDays: 30,
+    });
+    for (const bad of ["EURO", "XXY", "$", "us"])
+      expect(problemsOf({ CURRENCY: bad })[0], bad).toMatch(/^CURRENCY: must be an ISO 4217/);
+    for (const bad of ["0", "366", "2.5", "soon"])
+      expect(problemsOf({ STALE_DAYS: bad })[0], bad).toMatch(/^STALE_DAYS: /);
+  });
 });

@@ -65,6 +65,10 @@ export type Config = Readonly<{
   imap: ImapSettings | undefined;
   /** How often the mailbox is polled when it cannot push (IMAP_POLL_SECONDS), in ms. */
   imapPollMs: number;
+  /** The currency of deal values (CURRENCY, ISO 4217, default USD). */
+  currency: string;
+  /** After how many days unchanged an open lead counts as stale on the pipeline (STALE_DAYS). */
+  staleDays: number;
   /** Where the built site lives; not an environment variable (tests point it elsewhere). */
   buildDir: string;
 }>;
@@ -313,6 +317,21 @@ const imapUrl: Check<ImapSettings | undefined> = (v) => {
     }),
   );
 };
+/** CURRENCY: an ISO 4217 code this runtime knows (USD, EUR, GBP…), in capitals. */
+const currency: Check<string> = (v) => {
+  if (v === undefined) return ok("USD");
+  const code = v.toUpperCase();
+  return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf("currency").includes(code)
+    ? ok(code)
+    : fail("must be an ISO 4217 currency code like USD, EUR or GBP");
+};
+const staleDays: Check<number> = (v) => {
+  if (v === undefined) return ok(14);
+  const days = Number(v);
+  return /^\d+$/.test(v) && days >= 1 && days <= 365
+    ? ok(days)
+    : fail("must be a whole number of days from 1 to 365");
+};
 const imapPoll: Check<number> = (v) => {
   if (v === undefined) return ok(60_000);
   const seconds = Number(v);
@@ -405,6 +424,8 @@ export function loadConfig(
     replyTo: read("REPLY_TO", replyTo),
     imap: read("IMAP_URL", imapUrl),
     imapPollMs: read("IMAP_POLL_SECONDS", imapPoll),
+    currency: read("CURRENCY", currency),
+    staleDays: read("STALE_DAYS", staleDays),
     buildDir: path.resolve("build"),
     ...overrides,
   };

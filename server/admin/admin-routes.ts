@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { requireAdmin } from "../auth/guards.ts";
 import { availabilityRoutes, meetingsRoutes } from "../booking/booking.routes.ts";
+import { insightsRoutes } from "../insights/insights.routes.ts";
 import { triageRoutes } from "../leads/lead-triage.routes.ts";
 import { leadsRoutes } from "../leads/leads.routes.ts";
+import { pipelineRoutes } from "../leads/pipeline.routes.ts";
 import { conversationRoutes } from "../mail/conversation.routes.ts";
 import { settingsRoutes } from "./settings.routes.ts";
 
@@ -23,4 +25,6 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(availabilityRoutes);
   await app.register(meetingsRoutes);
   await app.register(conversationRoutes);
+  await app.register(pipelineRoutes);
+  await app.register(insightsRoutes);
 }

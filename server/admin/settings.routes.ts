@@ -8,7 +8,8 @@ import { typed } from "../api/contracts.ts";
  * and the calendar are set up (never an address's password or a server's URL).
  */
 export async function settingsRoutes(app: FastifyInstance) {
-  const { timeZone, digestHour, mailFrom, autoReply, replyTo, imap, caldav } = app.config;
+  const { timeZone, digestHour, mailFrom, autoReply, replyTo, imap, caldav, currency, staleDays } =
+    app.config;
   const sending = app.outbox !== null && mailFrom !== undefined;
   const mail = {
     sending,
@@ -24,6 +25,8 @@ export async function settingsRoutes(app: FastifyInstance) {
       today: todayIn(timeZone, app.clock()),
       digestHour,
       mail,
+      currency,
+      staleDays,
       calendar: caldav !== undefined,
     }),
   });

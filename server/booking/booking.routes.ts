@@ -17,7 +17,7 @@ import { leadSourceOf } from "../../domain/lead-source.ts";
 import { typed } from "../api/contracts.ts";
 import { actorOf } from "../auth/guards.ts";
 import { formTokenKey } from "../contact/form-token.ts";
-import { judgeSubmission, sourcePageOf, visitOf } from "../contact/submission.ts";
+import { entryPageOf, judgeSubmission, sourcePageOf, visitOf } from "../contact/submission.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import { loadAvailability, saveAvailability } from "./availability.repository.ts";
@@ -149,6 +149,7 @@ export async function bookingRoutes(app: FastifyInstance) {
           lastName: body.lastName,
           message: body.message,
           sourcePage: sourcePageOf(body.sourcePage, request, ownHosts),
+          entryPage: entryPageOf(body.entryPage, sourcePageOf(body.sourcePage, request, ownHosts)),
           source: leadSourceOf(visitOf(body, request), ownHosts),
           spam,
           formToken: token.kind === "fresh" ? token.claim : undefined,

@@ -18,7 +18,7 @@ import type { PostedContact } from "./contact-form-page.ts";
 import { formTokenKey, issueFormToken } from "./form-token.ts";
 import type { AutoReply } from "./lead-intake.repository.ts";
 import { createLeadWriter } from "./lead-writer.ts";
-import { judgeSubmission, sourcePageOf, visitOf } from "./submission.ts";
+import { entryPageOf, judgeSubmission, sourcePageOf, visitOf } from "./submission.ts";
 
 export type ContactRoutesOptions = {
   /**
@@ -159,6 +159,10 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
           lastName,
           message,
           sourcePage: sourcePageOf(sourcePage, request, ownHosts),
+          entryPage: entryPageOf(
+            request.body.entryPage,
+            sourcePageOf(sourcePage, request, ownHosts),
+          ),
           source: leadSourceOf(visitOf(request.body, request), ownHosts),
           spam,
           formToken: token.kind === "fresh" ? token.claim : undefined,

@@ -20,6 +20,8 @@ export type NewContactLead = {
   readonly email: string;
   readonly message: string;
   readonly sourcePage: string | null;
+  /** The page the visit entered the site on (for the insights); absent: unknown. */
+  readonly entryPage?: string | null;
   /** Where the visit came from; absent for leads entered without one. */
   readonly source?: LeadSource;
   /** The route's verdict, when it judged the request to be spam. */
@@ -215,6 +217,7 @@ async function insertSpam(
       email: lead.email,
       message: lead.message,
       source_page: lead.sourcePage,
+      entry_page: lead.entryPage ?? null,
       ...sourceColumns(lead.source),
       reason,
       message_hash: hash,
@@ -258,6 +261,7 @@ export async function insertContactLead(
       comm_status: "UNREAD",
       notes: "",
       source_page: lead.sourcePage,
+      entry_page: lead.entryPage ?? null,
       ...sourceColumns(lead.source),
       created_at: at,
       updated_at: at,

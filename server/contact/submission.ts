@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { honeypotField } from "../../domain/contact-texts.ts";
 import { utmOf, type VisitSource } from "../../domain/lead-source.ts";
 import type { SpamReason } from "../../domain/spam.ts";
+import { countedPath } from "../../domain/visits.ts";
 import { checkFormToken, type FormTokenCheck } from "./form-token.ts";
 
 /**
@@ -19,6 +20,23 @@ const isFormPost = (request: FastifyRequest) =>
  * (a search results page) says where a visitor came from, never which of our pages the form
  * was on; a "path" that leaves the site (`//evil.example/x`) is no page of ours either.
  */
+/**
+ * The page the visit entered the site on, as the page said (the frame remembers it for the
+ * visit): a path of this site only; without one, the page the form was sent from.
+ */
+export function entryPageOf(sent: string | undefined, sourcePage: string | null): string | null {
+  if (!sent) return sourcePage;
+  try {
+    const base = "http://site.invalid";
+    const url = new URL(sent, base);
+    return url.origin === base && url.pathname.length <= 200
+      ? countedPath(url.pathname)
+      : sourcePage;
+  } catch {
+    return sourcePage;
+  }
+}
+
 export function sourcePageOf(
   sent: string | undefined,
   request: FastifyRequest,

@@ -19,6 +19,8 @@ import * as createBooking from "./migrations/2026-11-27T09-00-booking.ts";
 import * as recordMeetings from "./migrations/2026-11-27T10-00-meeting-history.ts";
 import * as createCalendarSync from "./migrations/2026-11-28T09-00-calendar-sync.ts";
 import * as createConversations from "./migrations/2026-11-28T12-00-conversations.ts";
+import * as addDealValue from "./migrations/2026-11-28T15-00-deal-value.ts";
+import * as createVisits from "./migrations/2026-11-28T18-00-visits.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -45,6 +47,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T10-00-meeting-history": recordMeetings,
   "2026-11-28T09-00-calendar-sync": createCalendarSync,
   "2026-11-28T12-00-conversations": createConversations,
+  "2026-11-28T15-00-deal-value": addDealValue,
+  "2026-11-28T18-00-visits": createVisits,
 };
 
 /**

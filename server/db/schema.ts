@@ -28,6 +28,12 @@ export type LeadsTable = {
   source: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the visitor's latest reply came in, until the owner has read it. */
   reply_unread_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  /** The deal's estimated value in whole CURRENCY units (bigint: read back as text on PostgreSQL). */
+  value: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** When the lead last entered CONVERTED or ABANDONED; null while open. */
+  closed_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  /** The page the visit that became this lead entered the site on. */
+  entry_page: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** A submission judged spam, kept for review (30 days) with the reason. */
@@ -60,6 +66,9 @@ export type SpamLeadsTable = {
   history: ColumnType<string | null, string | null | undefined, string | null>;
   /** The conversation (messages and unread reply) of a lead the owner moved here, as JSON. */
   conversation: ColumnType<string | null, string | null | undefined, string | null>;
+  value: ColumnType<number | string | null, number | null | undefined, number | null>;
+  closed_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  entry_page: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** Actions on data that is gone (an erased lead): who, what, when; no personal data. */
@@ -120,7 +129,7 @@ export type LeadEventsTable = {
   lead_id: string;
   actor_id: string | null;
   actor_email: string;
-  field: "CommStatus" | "LeadStatus" | "Notes" | "NextFollowUp" | "Meeting";
+  field: "CommStatus" | "LeadStatus" | "Notes" | "NextFollowUp" | "Meeting" | "Value";
   from_value: string;
   to_value: string;
   created_at: Timestamp;
@@ -254,6 +263,28 @@ export type MailboxStateTable = {
   checked_at: Timestamp | null;
 };
 
+/** The day's secret for visitor hashes; deleted once the day is over. */
+export type VisitKeysTable = { day: string; secret: string };
+/** A visitor of a day (a keyed hash), the page they entered on and where they came from. */
+export type VisitorsTable = {
+  day: string;
+  visitor: string;
+  entry_path: string;
+  source: string;
+  created_at: Timestamp;
+};
+export type PageViewTotalsTable = {
+  day: string;
+  path: string;
+  views: ColumnType<number | string, number, number>;
+};
+export type EntryTotalsTable = {
+  day: string;
+  entry_path: string;
+  source: string;
+  visitors: ColumnType<number | string, number, number>;
+};
+
 export type Database = {
   leads: LeadsTable;
   outbox: OutboxTable;
@@ -276,6 +307,10 @@ export type Database = {
   message_templates: MessageTemplatesTable;
   auto_replies: AutoRepliesTable;
   mailbox_state: MailboxStateTable;
+  visit_keys: VisitKeysTable;
+  visitors: VisitorsTable;
+  page_view_totals: PageViewTotalsTable;
+  entry_totals: EntryTotalsTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

@@ -195,6 +195,8 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
       digestHour: 8,
       // No SMTP_URL, IMAP_URL or CALDAV_URL here.
       mail: { sending: false, from: null, autoReply: false, replyToToken: false, receiving: false },
+      currency: "USD",
+      staleDays: 14,
       calendar: false,
     });
   });

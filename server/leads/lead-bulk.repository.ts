@@ -4,7 +4,7 @@ import type { LeadChanges } from "../../domain/lead-update.ts";
 import type { Db } from "../db/connect.ts";
 import type { LeadEventsTable } from "../db/schema.ts";
 import { toLeadRecord } from "./lead-record.ts";
-import { type Actor, historyEvents } from "./lead-updates.repository.ts";
+import { type Actor, closedAtAfter, historyEvents } from "./lead-updates.repository.ts";
 
 /** All SQL for changing many leads at once (bulk updates). */
 
@@ -55,8 +55,11 @@ export async function bulkUpdateLeads(
     const updated: StoredLead[] = [];
     const conflicts: StoredLead[] = [];
     const events: Array<Insertable<LeadEventsTable>> = [];
-    /** The leads to write, by the UpdatedAt they get (almost always one: `now`). */
-    const byVersion = new Map<string, string[]>();
+    /**
+     * The leads to write, by the UpdatedAt and ClosedAt they get (almost always one group:
+     * `now`, and the same outcome for all).
+     */
+    const byVersion = new Map<string, { at: string; closedAt: string | null; ids: string[] }>();
     for (const row of rows) {
       const current = toLeadRecord(row);
       const version = basedOn.get(current.ID);
@@ -66,7 +69,9 @@ export async function bulkUpdateLeads(
       }
       // Strictly after the version it replaces, as a single save does.
       const at = new Date(Math.max(now.getTime(), Date.parse(current.UpdatedAt) + 1)).toISOString();
-      const lead: StoredLead = { ...current, ...changes, UpdatedAt: at };
+      const next = { ...current, ...changes };
+      const closedAt = closedAtAfter(current, next, at);
+      const lead: StoredLead = { ...next, ClosedAt: closedAt, UpdatedAt: at };
       const changed = historyEvents(current, lead, changes, actor, now, events.length);
       // A lead that already has every value is left alone: no new version, no history.
       if (changed.length === 0) {
@@ -75,17 +80,22 @@ export async function bulkUpdateLeads(
       }
       updated.push(lead);
       events.push(...changed);
-      byVersion.set(at, [...(byVersion.get(at) ?? []), lead.ID]);
+      const key = `${at}|${closedAt ?? ""}`;
+      const group = byVersion.get(key) ?? { at, closedAt, ids: [] };
+      group.ids.push(lead.ID);
+      byVersion.set(key, group);
     }
 
-    for (const [at, leadIds] of byVersion) {
-      for (const part of chunk(leadIds, 1000)) {
+    for (const { at, closedAt, ids } of byVersion.values()) {
+      for (const part of chunk(ids, 1000)) {
         await trx
           .updateTable("leads")
           .set({
             ...(changes.CommStatus !== undefined ? { comm_status: changes.CommStatus } : {}),
             ...(changes.LeadStatus !== undefined ? { lead_status: changes.LeadStatus } : {}),
             ...(changes.NextFollowUp !== undefined ? { next_follow_up: changes.NextFollowUp } : {}),
+            ...(changes.Value !== undefined ? { value: changes.Value } : {}),
+            closed_at: closedAt,
             updated_at: at,
           })
           .where("id", "in", part)

@@ -38,4 +38,5 @@ const inZone = (lead: StoredLead, timeZone: string): StoredLead => ({
   ...lead,
   CreatedAt: isoInZone(lead.CreatedAt, timeZone),
   UpdatedAt: isoInZone(lead.UpdatedAt, timeZone),
+  ClosedAt: lead.ClosedAt ? isoInZone(lead.ClosedAt, timeZone) : null,
 });

@@ -1,12 +1,7 @@
 import { PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { addDays, type CalendarDate } from "../../domain/dates.ts";
-import {
-  closedCommStatuses,
-  closedLeadStatuses,
-  type DueFilter,
-  type LeadFilters,
-} from "../../domain/lead-filters.ts";
-import type { StoredLead } from "../../domain/lead-record.ts";
+import { closedCommStatuses, type DueFilter, type LeadFilters } from "../../domain/lead-filters.ts";
+import { closedLeadStatuses, type StoredLead } from "../../domain/lead-record.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database, LeadsTable } from "../db/schema.ts";
 import { toLeadRecord } from "./lead-record.ts";
@@ -121,6 +116,10 @@ function listQuery(
   if (filters.active) query = whereActive(query);
   return query;
 }
+
+/** Every lead (any list) that matches a search and filters, to refine further. */
+export const matchingLeads = (db: Db, filters: LeadFilters) =>
+  whereContains(listQuery(db, "all", filters, undefined), searchWords(filters.q), isPostgres(db));
 
 /**
  * How many leads a list has for a search and filters: its heading's count. The search is

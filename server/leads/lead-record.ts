@@ -2,6 +2,10 @@ import type { Selectable } from "kysely";
 import type { StoredLead } from "../../domain/lead-record.ts";
 import { type LeadsTable, toIso } from "../db/schema.ts";
 
+/** A deal value as stored (PostgreSQL reads a bigint back as text) as the API shows it. */
+export const storedValue = (value: number | string | null | undefined): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
 /**
  * A stored lead as the API shows it: the fixed field names (docs/product.md, "The lead record"),
  * timestamps in ISO form.
@@ -26,6 +30,9 @@ export function toLeadRecord(row: Selectable<LeadsTable>): StoredLead {
     UtmMedium: row.utm_medium ?? null,
     UtmCampaign: row.utm_campaign ?? null,
     Source: row.source ?? null,
+    EntryPage: row.entry_page ?? null,
+    Value: storedValue(row.value),
+    ClosedAt: row.closed_at ? toIso(row.closed_at) : null,
     ReplyUnreadAt: row.reply_unread_at ? toIso(row.reply_unread_at) : null,
   };
 }

@@ -33,7 +33,7 @@ export async function triageRoutes(app: FastifyInstance) {
   api.route({
     ...endpoints.bulkUpdate,
     handler: async (request, reply) => {
-      const { IDs, CommStatus, LeadStatus, NextFollowUp } = request.body;
+      const { IDs, CommStatus, LeadStatus, NextFollowUp, Value } = request.body;
       if (NextFollowUp && !isWithinHorizon(NextFollowUp, todayIn(timeZone, clock())))
         return reply.code(400).send({ message: leadTexts.badFollowUp });
       const targets = IDs.map((target) =>
@@ -48,6 +48,7 @@ export async function triageRoutes(app: FastifyInstance) {
           ...(CommStatus !== undefined ? { CommStatus } : {}),
           ...(LeadStatus !== undefined ? { LeadStatus } : {}),
           ...(NextFollowUp !== undefined ? { NextFollowUp } : {}),
+          ...(Value !== undefined ? { Value } : {}),
         },
         actorOf(request),
         clock(),

@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import type { LeadEvent, StoredLead } from "../../domain/lead-record.ts";
+import { isClosedStatus, type LeadEvent, type StoredLead } from "../../domain/lead-record.ts";
 import type { LeadChanges, LeadUpdate } from "../../domain/lead-update.ts";
 import type { Db } from "../db/connect.ts";
 import { type LeadEventsTable, toIso } from "../db/schema.ts";
@@ -16,7 +16,17 @@ export type LeadUpdateResult =
 /** Who made a change, as recorded in the lead's history. */
 export type Actor = { readonly id: string | null; readonly email: string };
 
-const historyFields = ["CommStatus", "LeadStatus", "Notes", "NextFollowUp"] as const;
+const historyFields = ["CommStatus", "LeadStatus", "Notes", "NextFollowUp", "Value"] as const;
+
+/**
+ * When a lead was closed after a change of its LeadStatus: entering CONVERTED or ABANDONED
+ * closes it now, going back to an open status opens it again (null); anything else leaves the
+ * date as it was (moving from won to lost keeps "last entered one of them" now).
+ */
+export function closedAtAfter(before: StoredLead, after: StoredLead, at: string): string | null {
+  if (before.LeadStatus === after.LeadStatus) return before.ClosedAt;
+  return isClosedStatus(after.LeadStatus) ? at : null;
+}
 
 /**
  * The history entries of one save: a row per field the change set that differs from before.
@@ -38,9 +48,9 @@ export function historyEvents(
       actor_id: actor.id,
       actor_email: actor.email,
       field,
-      // History keeps text: a cleared follow-up date is "".
-      from_value: before[field] ?? "",
-      to_value: after[field] ?? "",
+      // History keeps text: a cleared follow-up date or value is "".
+      from_value: String(before[field] ?? ""),
+      to_value: String(after[field] ?? ""),
       created_at: after.UpdatedAt,
     }));
 }
@@ -69,7 +79,7 @@ export async function updateLead(
       const current = toLeadRecord(row);
       if (update.basedOn && update.basedOn !== current.UpdatedAt)
         return { kind: "stale", lead: current } as const;
-      const { CommStatus, LeadStatus, Notes, NextFollowUp } = update.changes;
+      const { CommStatus, LeadStatus, Notes, NextFollowUp, Value } = update.changes;
       // Strictly after the version it replaces, so every version has its own UpdatedAt even
       // within one millisecond or with a clock behind the last writer's.
       const at = new Date(Math.max(now.getTime(), Date.parse(current.UpdatedAt) + 1)).toISOString();
@@ -80,6 +90,8 @@ export async function updateLead(
           ...(LeadStatus !== undefined ? { lead_status: LeadStatus } : {}),
           ...(Notes !== undefined ? { notes: Notes } : {}),
           ...(NextFollowUp !== undefined ? { next_follow_up: NextFollowUp } : {}),
+          ...(Value !== undefined ? { value: Value } : {}),
+          closed_at: closedAtAfter(current, { ...current, ...update.changes }, at),
           updated_at: at,
         })
         .where("id", "=", update.id)
@@ -87,7 +99,12 @@ export async function updateLead(
         .executeTakeFirst();
       // Someone else wrote between our read and our write: read again and decide again.
       if (Number(written.numUpdatedRows) !== 1) return { kind: "retry" } as const;
-      const lead: StoredLead = { ...current, ...update.changes, UpdatedAt: at };
+      const changed = { ...current, ...update.changes };
+      const lead: StoredLead = {
+        ...changed,
+        ClosedAt: closedAtAfter(current, changed, at),
+        UpdatedAt: at,
+      };
       const events = historyEvents(current, lead, update.changes, actor, now);
       if (events.length) await trx.insertInto("lead_events").values(events).execute();
       return { kind: "updated", lead } as const;

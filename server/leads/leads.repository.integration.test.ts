@@ -46,8 +46,11 @@ describe.each(testEngines)("leads repository on $name", (engine) => {
       UtmMedium: null,
       UtmCampaign: null,
       Source: null,
-      // No reply from the visitor yet.
+      // No reply from the visitor yet, no value, not closed, no visit to go on.
       ReplyUnreadAt: null,
+      Value: null,
+      ClosedAt: null,
+      EntryPage: null,
     });
   });
 

@@ -43,6 +43,8 @@ const exportColumns = [
   "UtmSource",
   "UtmMedium",
   "UtmCampaign",
+  "Value",
+  "ClosedAt",
 ] as const satisfies ReadonlyArray<keyof LeadRecord>;
 
 /**
@@ -159,7 +161,7 @@ export async function leadsRoutes(app: FastifyInstance) {
     ...endpoints.updateLead,
     handler: async (request, reply) => {
       const { id } = request.params;
-      const { ID, UpdatedAt, CommStatus, LeadStatus, Notes, NextFollowUp } = request.body;
+      const { ID, UpdatedAt, CommStatus, LeadStatus, Notes, NextFollowUp, Value } = request.body;
       if (ID !== undefined && ID.toLowerCase() !== id)
         return reply.code(400).send({ message: leadTexts.idMismatch });
       // Two years from the owner's today, on the owner's clock (the schema checks the rest).
@@ -175,6 +177,7 @@ export async function leadsRoutes(app: FastifyInstance) {
             ...(LeadStatus !== undefined ? { LeadStatus } : {}),
             ...(Notes !== undefined && Notes !== null ? { Notes } : {}),
             ...(NextFollowUp !== undefined ? { NextFollowUp } : {}),
+            ...(Value !== undefined ? { Value } : {}),
           },
           basedOn: UpdatedAt ?? undefined,
         },

@@ -10,7 +10,7 @@ import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
 import { recordAudit } from "./audit.ts";
 import type { LeadCursor } from "./lead-lists.repository.ts";
 import { lockLead } from "./lead-lock.ts";
-import { toLeadRecord } from "./lead-record.ts";
+import { storedValue, toLeadRecord } from "./lead-record.ts";
 import type { Actor } from "./lead-updates.repository.ts";
 
 /** All SQL for spam kept for review: the list, "Not spam", "Mark as spam", and the purge. */
@@ -37,6 +37,9 @@ export function toSpamRecord(row: Selectable<SpamLeadsTable>): Required<SpamLead
     UtmMedium: row.utm_medium,
     UtmCampaign: row.utm_campaign,
     Source: row.source,
+    EntryPage: row.entry_page ?? null,
+    Value: storedValue(row.value),
+    ClosedAt: row.closed_at ? toIso(row.closed_at) : null,
     ReplyUnreadAt: null,
     SpamReason: row.reason as SpamReason,
     SpamAt: toIso(row.flagged_at),
@@ -134,6 +137,9 @@ async function restoreIn(
       source: row.source,
       created_at: toIso(row.created_at),
       updated_at: row.lead_updated_at ? toIso(row.lead_updated_at) : now.toISOString(),
+      value: storedValue(row.value),
+      closed_at: row.closed_at ? toIso(row.closed_at) : null,
+      entry_page: row.entry_page ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -244,6 +250,9 @@ async function markIn(
       notes: lead.notes,
       next_follow_up: lead.next_follow_up ?? null,
       lead_updated_at: toIso(lead.updated_at),
+      value: storedValue(lead.value),
+      closed_at: lead.closed_at ? toIso(lead.closed_at) : null,
+      entry_page: lead.entry_page ?? null,
       history: history.length > 0 ? JSON.stringify(history) : null,
       conversation,
     })

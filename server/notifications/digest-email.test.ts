@@ -22,6 +22,9 @@ const lead = (overrides: Partial<StoredLead>): StoredLead => ({
   UtmCampaign: null,
   Source: "direct",
   ReplyUnreadAt: null,
+  Value: null,
+  ClosedAt: null,
+  EntryPage: null,
   ...overrides,
 });
 

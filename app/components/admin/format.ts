@@ -39,4 +39,14 @@ export const fieldNames = {
   Notes: "Notes",
   NextFollowUp: "Next follow-up",
   Meeting: "Call",
+  Value: "Deal value",
 } as const;
+
+/** A deal value as the owner reads it: "$12,500", in the studio's CURRENCY, no cents. */
+export function formatMoney(value: number, currency = "USD"): string {
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency,
+    maximumFractionDigits: 0,
+  }).format(value);
+}

@@ -3,6 +3,7 @@ import type { OwnerClock } from "../../components/admin/owner-clock.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { LeadMeetings } from "../booking/lead-meetings.tsx";
 import { LeadConversation } from "../conversation/lead-conversation.tsx";
+import { DealValue } from "../pipeline/deal-value.tsx";
 import { detailsHeadingId, detailsId, rowButtonId } from "./dom-ids.ts";
 import { FollowUpBadge } from "./follow-up.tsx";
 import { LeadActions } from "./lead-actions.tsx";
@@ -96,13 +97,13 @@ export function LeadDetails({
       <div className="mt-2 rounded-sm border border-line bg-white/70 p-1.5">
         <LeadMessageText lead={lead} />
       </div>
-      <LeadMeetings leadId={lead.ID} />
-      <LeadConversation lead={lead} listKey={listKey} />
       {dense ? null : (
         <div className="mt-2 grid grid-cols-2 gap-1">
           <StatusControls lead={lead} listKey={listKey} statuses={statuses} variant="card" />
         </div>
       )}
+      <LeadMeetings leadId={lead.ID} />
+      <LeadConversation lead={lead} listKey={listKey} />
       <div className="mt-2 grid gap-2">
         <div>
           <LeadFollowUp
@@ -114,6 +115,11 @@ export function LeadDetails({
             onMessage={onMessage}
           />
         </div>
+        <DealValue
+          lead={lead}
+          listKey={listKey}
+          onInvalid={(text) => onMessage(lead.ID, { kind: "error", text, where: listKey })}
+        />
         <NotesForm lead={lead} listKey={listKey} rows={4} />
         <SaveMessage message={message} listKey={listKey} />
       </div>

@@ -42,7 +42,7 @@ export async function clientLoader({ context }: Route.ClientLoaderArgs) {
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex h-[44px] items-center min-[1024px]:h-5 rounded-sm px-1.5 font-semibold transition-colors ${
+  `inline-flex h-[44px] shrink-0 items-center min-[1024px]:h-5 rounded-sm px-1.5 font-semibold transition-colors ${
     isActive ? "bg-ink text-paper" : "text-ink hover:bg-paper-dim"
   }`;
 
@@ -66,13 +66,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Link>
           <nav
             aria-label="Admin"
-            className="col-span-2 row-start-2 -mx-0.5 flex items-center gap-0.5 pb-1 min-[1024px]:col-span-1 min-[1024px]:row-start-auto min-[1024px]:pb-0"
+            className="col-span-2 row-start-2 -mx-0.5 flex min-w-0 items-center gap-0.5 overflow-x-auto pb-1 [scrollbar-width:none] min-[1024px]:col-span-1 min-[1024px]:row-start-auto min-[1024px]:overflow-visible min-[1024px]:pb-0"
           >
             <NavLink to="/admin" end className={tabClass}>
               Overview
             </NavLink>
             <NavLink to="/admin/leads" className={tabClass}>
               Leads
+            </NavLink>
+            <NavLink to="/admin/pipeline" className={tabClass}>
+              Pipeline
+            </NavLink>
+            <NavLink to="/admin/insights" className={tabClass}>
+              Insights
             </NavLink>
             <NavLink to="/admin/spam" className={tabClass}>
               Spam
