@@ -112,12 +112,14 @@ async function beacons(): Promise<string[]> {
     ).n ?? 0,
   );
   await handle.close();
+  // Every answered beacon was counted; a few more may be, sent as the run stopped (one a
+  // connection), counted by the server but never read by autocannon.
   const answered = Number(result.statusCodeStats?.["204"]?.count ?? 0);
   const rps = result.requests.average;
   return [
     `beacons (SQLite, 20 connections, ${duration} s): ${rps.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
       `${answered} answered 204, ${counted} counted, ${result.non2xx} non-2xx, ${result.errors} errors` +
-      `  (goal ≥ 1,000 req/s, p99 ≤ 50 ms)${rps >= 1000 && result.latency.p99 <= 50 && counted === answered ? "" : "  MISSED"}`,
+      `  (goal ≥ 1,000 req/s, p99 ≤ 50 ms)${rps >= 1000 && result.latency.p99 <= 50 && counted >= answered ? "" : "  MISSED"}`,
   ];
 }
 
