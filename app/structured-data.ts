@@ -24,6 +24,8 @@ export function articleJsonLd(input: {
     author: {
       "@type": "Person",
       name: input.author,
+      // The team is introduced on /about.
+      url: absoluteUrl("/about"),
       worksFor: { "@type": "Organization", name: site.name },
     },
     publisher: {

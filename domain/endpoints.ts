@@ -97,12 +97,15 @@ export const endpoints = {
     url: "/api/openapi.json",
     schema: {
       summary: "This reference, as OpenAPI 3.1",
-      description: "Generated at start-up from the same schemas that validate every request.",
+      description:
+        "Generated at start-up from the same schemas that validate every request. It carries an " +
+        "ETag: send it back in If-None-Match for a 304 while the server has not changed.",
       tags: ["Operations"],
       response: {
         200: z
           .looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) })
           .check(z.describe("An OpenAPI 3.1 document.")),
+        304: z.null().check(z.describe("Unchanged since the ETag sent.")),
       },
     },
   },

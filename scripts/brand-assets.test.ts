@@ -118,8 +118,9 @@ describe("brand assets (scripts/brand-assets.ts)", () => {
     const url = faviconDataUrl();
     expect(url.startsWith("data:image/svg+xml,")).toBe(true);
     const body = url.slice("data:image/svg+xml,".length);
-    // A raw "#" would end the URL at a fragment and a raw "%" would start a bogus escape.
-    expect(body).not.toMatch(/[#"'<>&]|%(?![0-9A-F]{2})/);
+    // A raw "#" would end the URL at a fragment and a raw "%" would start a bogus escape; a
+    // raw space is invalid in a URL.
+    expect(body).not.toMatch(/[#"'<>& ]|%(?![0-9A-F]{2})/);
     expect(decodeURIComponent(body)).toBe(faviconSvg());
   });
 

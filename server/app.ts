@@ -18,6 +18,7 @@ import type { Config } from "./config.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import { contactFormPages } from "./contact/contact-form-page.ts";
 import { connectDatabase, type DatabaseHandle, type Db } from "./db/connect.ts";
+import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandlers } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
 import { memoryCounter, postgresCounter, redisCounter } from "./http/limit-counters.ts";
@@ -60,6 +61,7 @@ export async function buildApp(
   requireContracts(app);
   const upgradeInsecure = config.siteUrl.startsWith("https:");
   await registerSecurityHeaders(app, { upgradeInsecure });
+  await registerCompression(app);
 
   const database = deps.database ?? (await connectDatabase(config, app.log));
   const redis = config.redisUrl ? await openSharedRedis(config.redisUrl, app.log) : null;

@@ -147,6 +147,8 @@ export function eventJsonLd(event: EventItem) {
     image: [shareImageFor(event.path, meta.title).url],
     url,
     organizer: { "@type": "Organization", name: site.name, url: absoluteUrl("/") },
+    // The studio's own team runs every event (schema.org recommends naming the performer).
+    performer: { "@type": "Organization", name: site.name, url: absoluteUrl("/about") },
     ...(event.upcoming
       ? {
           offers: {

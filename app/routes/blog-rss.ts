@@ -6,6 +6,16 @@ import { absoluteUrl } from "../seo.ts";
 
 const rfc822 = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`).toUTCString();
 
+/**
+ * A post's HTML for a feed reader, which reads it away from the site: links and images to this
+ * site's own paths made absolute (a feed has no base to resolve "/guides" against).
+ */
+const absoluteLinks = (html: string) =>
+  html.replace(
+    /(\s(?:href|src))="\/(?!\/)/g,
+    (_, attribute: string) => `${attribute}="${absoluteUrl("/")}`,
+  );
+
 /** Prerendered to build/client/secret/blog/rss.xml: the journal as RSS 2.0 with full text. */
 export function loader() {
   const posts = blogPosts();
@@ -18,7 +28,7 @@ export function loader() {
       <pubDate>${rfc822(post.meta.date)}</pubDate>
       <dc:creator>${escapeXml(post.meta.author)}</dc:creator>
       <description>${escapeXml(post.meta.description)}</description>
-      <content:encoded><![CDATA[${post.html.replaceAll("]]>", "]]]]><![CDATA[>")}]]></content:encoded>
+      <content:encoded><![CDATA[${absoluteLinks(post.html).replaceAll("]]>", "]]]]><![CDATA[>")}]]></content:encoded>
 ${post.meta.tags.map((t) => `      <category>${escapeXml(t)}</category>`).join("\n")}
     </item>`;
   });

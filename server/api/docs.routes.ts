@@ -107,9 +107,9 @@ ${fontFace}${fontCss}
 </ul>
 </div>
 </header>
-<main id="reference" tabindex="-1">
-<noscript><p>The interactive reference needs JavaScript. The same content is in the <a href="/api/openapi.json">OpenAPI document</a>.</p></noscript>
-</main>
+<div id="reference" tabindex="-1">
+<noscript><main><p>The interactive reference needs JavaScript. The same content is in the <a href="/api/openapi.json">OpenAPI document</a>.</p></main></noscript>
+</div>
 </body>
 </html>
 `;

@@ -5,6 +5,7 @@ import { buildTestApp } from "../test-support/test-app.ts";
 import { requireContracts } from "./contracts.ts";
 
 type Operation = {
+  operationId?: string;
   summary?: string;
   tags?: string[];
   security?: Array<Record<string, string[]>>;
@@ -14,7 +15,10 @@ type Operation = {
 type Document = {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
+  components: {
+    securitySchemes: Record<string, { type: string; in: string; name: string }>;
+    schemas?: Record<string, object>;
+  };
 };
 
 describe("the OpenAPI reference", () => {
@@ -32,11 +36,55 @@ describe("the OpenAPI reference", () => {
   /** "/api/leads/update/:id" as OpenAPI writes it. */
   const openApiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
 
+  it("is compressed, and answers 304 to the ETag it gave", async () => {
+    const full = await app.inject({
+      method: "GET",
+      url: "/api/openapi.json",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(full.headers["content-encoding"]).toBe("br");
+    const etag = String(full.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({
+      method: "GET",
+      url: "/api/openapi.json",
+      headers: { "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+  });
+
   it("is OpenAPI 3.1 with the x-access-token security scheme", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.components.securitySchemes.accessToken).toEqual(
       expect.objectContaining({ type: "apiKey", in: "header", name: "x-access-token" }),
     );
+  });
+
+  it("names every operation, says which need no token, and keeps only the components in use", () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        key: `${method} ${path}`,
+        operation,
+      })),
+    );
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(ids.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths["/api/leads/update/{id}"]?.post?.operationId).toBe("updateLead");
+    for (const { key, operation } of operations)
+      expect(operation.security, key).toEqual(expect.any(Array));
+    expect(doc.paths["/api/leads/contact-us"]?.post?.security).toEqual([]);
+    const text = JSON.stringify(doc.paths);
+    for (const name of Object.keys(doc.components.schemas ?? {}))
+      expect(
+        text.includes(`#/components/schemas/${name}`) ||
+          JSON.stringify(doc.components.schemas).includes(`#/components/schemas/${name}"`),
+        name,
+      ).toBe(true);
+    // A plain form post is answered with the form's page again: HTML, documented as such.
+    const refused = doc.paths["/api/leads/contact-us"]?.post?.responses["400"]?.content ?? {};
+    expect(Object.keys(refused).sort()).toEqual(["application/json", "text/html"]);
   });
 
   it("lists every endpoint of the contract, and nothing else", () => {

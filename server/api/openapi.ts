@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import swagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
@@ -27,6 +28,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<Config,
         { name: "Contact", description: "The public contact form." },
         { name: "Accounts", description: "Sign-up, login and sessions." },
         { name: "Leads", description: "The lead tracker (administrators only)." },
+        { name: "Booking", description: "Booking a free call, and the owner's meetings." },
+        { name: "Conversations", description: "E-mails with a lead, and reply templates." },
+        { name: "Insights", description: "Visits counted without cookies, and what they became." },
         { name: "Operations", description: "Health and this reference." },
       ],
       components: {
@@ -43,18 +47,104 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<Config,
     },
     // Only described endpoints: the static site's catch-all is not part of the API.
     hideUntagged: true,
-    transform: jsonSchemaTransform,
+    transform: (input) => describedOperation(jsonSchemaTransform(input), input.route.method),
     transformObject: jsonSchemaTransformObject,
   });
+}
+
+/** Each endpoint's name in domain/endpoints.ts, by its method and path. */
+const endpointNames = new Map(
+  Object.entries(endpoints).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.url}`, name]),
+);
+
+/**
+ * What the generated operation lacks: an `operationId` (the endpoint's name, stable for
+ * generated clients), `security: []` on public ones (so no global scheme is implied), and the
+ * contact form's HTML answers to a plain form post.
+ */
+function describedOperation<T extends { schema: object; url: string }>(
+  transformed: T,
+  method: string | string[],
+): T {
+  // Routes without a schema (the site's own) are hidden from the document anyway.
+  if (!transformed.schema) return transformed;
+  const verb = Array.isArray(method) ? (method[0] ?? "") : method;
+  const name = endpointNames.get(`${verb} ${transformed.url}`);
+  const schema = transformed.schema as Record<string, unknown> & {
+    security?: unknown;
+    response?: Record<string, Record<string, unknown>>;
+  };
+  const response = { ...schema.response };
+  if (name === "contactUs")
+    for (const status of ["400", "429"]) {
+      const json = response[status];
+      if (json)
+        response[status] = {
+          description: `As JSON for a JSON post; for a plain form post, the form's page again (HTML) with the message and what was typed.`,
+          content: {
+            "application/json": { schema: json },
+            "text/html": { schema: { type: "string" } },
+          },
+        };
+    }
+  return {
+    ...transformed,
+    schema: {
+      ...schema,
+      ...(name ? { operationId: name } : {}),
+      ...(schema.security ? {} : { security: [] }),
+      ...(schema.response ? { response } : {}),
+    },
+  };
+}
+
+/** The document with only the schema components something refers to. */
+export function withoutUnusedComponents(
+  document: Record<string, unknown>,
+): Record<string, unknown> {
+  const components = (document.components ?? {}) as { schemas?: Record<string, unknown> };
+  const schemas = components.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      const ref =
+        key === "$ref" && typeof value === "string"
+          ? /^#\/components\/schemas\/(.+)$/.exec(value)?.[1]
+          : undefined;
+      if (ref && !used.has(ref)) {
+        used.add(ref);
+        visit(schemas[ref]);
+      } else visit(value);
+    }
+  };
+  visit(document.paths);
+  return {
+    ...document,
+    components: {
+      ...components,
+      schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))),
+    },
+  };
 }
 
 /** GET /api/openapi.json: the document, built once on first request. */
 export async function openApiRoutes(app: FastifyInstance) {
   let document: string | undefined;
+  let etag = "";
   typed(app).route({
     ...endpoints.openApi,
-    handler: async (_request, reply) => {
-      document ??= JSON.stringify(app.swagger());
+    handler: async (request, reply) => {
+      if (!document) {
+        document = JSON.stringify(
+          withoutUnusedComponents(app.swagger() as Record<string, unknown>),
+        );
+        etag = `"${createHash("sha256").update(document).digest("base64url").slice(0, 27)}"`;
+      }
+      // The same for a server's life: a client that has it is told so, without the 100 KB.
+      reply.header("ETag", etag);
+      if (request.headers["if-none-match"] === etag) return reply.code(304).send(null);
       return reply
         .type("application/json; charset=utf-8")
         .header("Cache-Control", "no-cache")

@@ -17,7 +17,13 @@ import { leadSourceOf } from "../../domain/lead-source.ts";
 import { typed } from "../api/contracts.ts";
 import { actorOf } from "../auth/guards.ts";
 import { formTokenKey } from "../contact/form-token.ts";
-import { entryPageOf, judgeSubmission, sourcePageOf, visitOf } from "../contact/submission.ts";
+import {
+  contactBodyLimit,
+  entryPageOf,
+  judgeSubmission,
+  sourcePageOf,
+  visitOf,
+} from "../contact/submission.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import { loadAvailability, saveAvailability } from "./availability.repository.ts";
@@ -125,7 +131,8 @@ export async function bookingRoutes(app: FastifyInstance) {
 
   api.route({
     ...endpoints.book,
-    bodyLimit: 16 * 1024,
+    // The contact form's room: a booking carries the same message.
+    bodyLimit: contactBodyLimit,
     // The contact form's allowance, counted apart: ten in ten minutes per address.
     config: limitPerWindow(10, tenMinutes, { failOpen: true }),
     handler: async (request, reply) => {

@@ -84,7 +84,7 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
   it.each([
     ["malformed JSON", '{"email": ', { "content-type": "application/json" }, 400],
     ["an unknown content type", "email=x", { "content-type": "text/plain" }, 415],
-    ["an oversized body", JSON.stringify({ ...valid, message: "x".repeat(17 * 1024) }), {}, 413],
+    ["an oversized body", JSON.stringify({ ...valid, message: "x".repeat(65 * 1024) }), {}, 413],
     ["an empty JSON body", "", { "content-type": "application/json" }, 400],
   ])("answers %s with a clear 4xx, never 500", async (_name, payload, headers, status) => {
     const res = await post(payload, headers as Record<string, string>);
@@ -141,6 +141,20 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe("/contact/sent");
       expect(await countLeads(database.db)).toBe(1);
+    });
+
+    it("takes the longest valid message in any script, posted without JavaScript", async () => {
+      // 5,000 characters as the form counts them (UTF-16, as the browser's maxlength does):
+      // three UTF-8 bytes each at most, 45,000 bytes once form-encoded.
+      for (const [letter, email] of [
+        ["Ж", "ivan@bakery.example"],
+        ["字", "mei@teahouse.example"],
+      ] as const) {
+        const res = await form({ ...valid, email, message: letter.repeat(5000) });
+        expect(res.statusCode, letter).toBe(303);
+        expect(res.headers.location).toBe("/contact/sent");
+      }
+      expect(await countLeads(database.db)).toBe(2);
     });
 
     it.each([

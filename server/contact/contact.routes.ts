@@ -18,7 +18,13 @@ import type { PostedContact } from "./contact-form-page.ts";
 import { formTokenKey, issueFormToken } from "./form-token.ts";
 import type { AutoReply } from "./lead-intake.repository.ts";
 import { createLeadWriter } from "./lead-writer.ts";
-import { entryPageOf, judgeSubmission, sourcePageOf, visitOf } from "./submission.ts";
+import {
+  contactBodyLimit,
+  entryPageOf,
+  judgeSubmission,
+  sourcePageOf,
+  visitOf,
+} from "./submission.ts";
 
 export type ContactRoutesOptions = {
   /**
@@ -35,7 +41,6 @@ export type ContactRoutesOptions = {
 
 /** Per address, across instances: ten messages in ten minutes. */
 const contactLimit = { max: 10, timeWindowMs: tenMinutes };
-const contactBodyLimit = 16 * 1024;
 
 /** A form post (no JavaScript) is answered with a redirect to a page; JSON with JSON. */
 const isFormPost = (request: FastifyRequest) =>

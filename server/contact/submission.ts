@@ -21,6 +21,14 @@ const isFormPost = (request: FastifyRequest) =>
  * was on; a "path" that leaves the site (`//evil.example/x`) is no page of ours either.
  */
 /**
+ * Room for the largest valid request in any script: a 5,000-unit message (UTF-16, as the
+ * browser's maxlength counts) is at most 15,000 UTF-8 bytes, 45,000 once form-encoded (%XX for
+ * every byte) and 30,000 as JSON \u escapes, with the other fields. 16 KiB lost a
+ * 3,010-character Cyrillic message posted without JavaScript.
+ */
+export const contactBodyLimit = 64 * 1024;
+
+/**
  * The page the visit entered the site on, as the page said (the frame remembers it for the
  * visit): a path of this site only; without one, the page the form was sent from.
  */

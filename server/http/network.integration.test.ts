@@ -137,6 +137,29 @@ describe("unknown paths", () => {
   });
 });
 
+describe("unknown page paths", () => {
+  it("are redirected home, and limited per address with the unknown API paths", async () => {
+    const app = await buildTestApp();
+    try {
+      const probe = (url: string) =>
+        app.inject({ method: "GET", url, remoteAddress: "203.0.113.60" });
+      for (let i = 0; i < 30; i++) {
+        const res = await probe(`/wp-admin-${i}`);
+        expect(res.statusCode).toBe(302);
+        expect(res.headers.location).toBe("/");
+      }
+      for (let i = 0; i < 30; i++) expect((await probe(`/api/probe-${i}`)).statusCode).toBe(404);
+      const limited = await probe("/phpmyadmin");
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers["retry-after"]).toBeDefined();
+      // Real pages are never counted or refused.
+      expect((await probe("/about")).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe("rate limits under a burst", () => {
   it("let exactly the limit through when requests arrive together", async () => {
     const app = await buildTestApp();

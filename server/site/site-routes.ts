@@ -7,6 +7,7 @@ import {
   unknownPathTarget,
 } from "../../domain/routing.ts";
 import { bookingManagePage } from "../../domain/site-paths.ts";
+import { notFoundLimit } from "../http/rate-limit.ts";
 import { pageCsp } from "../http/security-headers.ts";
 import { cacheControlFor, pageFileFor, type SiteFiles, spaFallbackFile } from "./static-site.ts";
 
@@ -51,6 +52,10 @@ export async function siteRoutes(
     if (hashes) reply.header("Content-Security-Policy", pageCsp(hashes, { upgradeInsecure }));
     return reply.sendFile(file.slice(1));
   };
+
+  // Unknown page paths count against the same allowance as unknown API paths (60 a minute):
+  // a browser never needs more, a scanner walking a wordlist does. Absent with RATE_LIMIT=off.
+  const limitUnknown = app.hasDecorator("rateLimit") ? app.rateLimit(notFoundLimit) : null;
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, "http://internal");
@@ -97,6 +102,8 @@ export async function siteRoutes(
 
     // "Any other path" (docs/product.md, "Redirects"). Temporary, so a page added later is not
     // shadowed by browser caches.
+    await limitUnknown?.call(app, request, reply);
+    if (reply.sent) return reply;
     return reply.redirect(unknownPathTarget, 302);
   };
 

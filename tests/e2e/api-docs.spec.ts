@@ -25,6 +25,8 @@ test("the API reference renders every endpoint under its strict CSP, with nothin
   await page.waitForLoadState("networkidle");
   expect(problems).toEqual([]);
   expect(elsewhere).toEqual([]);
+  // One main landmark: Swagger UI's own, not a second one inside ours.
+  await expect(page.locator("main")).toHaveCount(1);
 });
 
 test("the API reference has no serious accessibility problems in its own frame", async ({

@@ -35,6 +35,9 @@ test("the blog has an RSS feed with every post, linked from its pages", async ({
   for (const slug of ["bitdrift", "caliban", "the-5-Ds", "to-rosa"]) {
     expect(xml).toContain(`<link>${origin}/secret/blog/blog/${slug}</link>`);
   }
+  // A feed reader reads the posts away from the site: no link or image in them is
+  // root-relative.
+  expect(xml).not.toMatch(/\s(?:href|src)="\/(?!\/)/);
   for (const path of ["/secret/blog", "/secret/blog/blog/caliban"]) {
     await page.goto(path);
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
@@ -58,6 +61,19 @@ test("JSON-LD: Organization at home, Article on posts and guides, Event on event
   expect(await types("/previous-work/longue-vue")).toContain("BreadcrumbList");
   const eventTypes = await types("/events");
   expect(eventTypes.filter((t) => t === "Event").length).toBeGreaterThanOrEqual(3);
+  // The fields search engines recommend: who performs an event, where an author is introduced.
+  const blocks = async (path: string) =>
+    [
+      ...(await (await request.get(path)).text()).matchAll(
+        /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g,
+      ),
+    ].map((m) => JSON.parse(m[1] ?? "{}") as Record<string, unknown>);
+  const event = (await blocks("/events/seo-for-shopkeepers")).find((b) => b["@type"] === "Event");
+  expect(event?.performer).toMatchObject({ "@type": "Organization", url: `${origin}/about` });
+  const post = (await blocks("/secret/blog/blog/bitdrift")).find(
+    (b) => b["@type"] === "BlogPosting",
+  );
+  expect(post?.author).toMatchObject({ url: `${origin}/about` });
 });
 
 test("/home names / as canonical and /test stays out of the index", async ({ request }) => {

@@ -56,26 +56,30 @@ export function WeeklyLeadsChart({ weeks }: { weeks: readonly LeadWeek[] }) {
       aria-labelledby={`${id}-title`}
       className="rounded-sm border border-line bg-white/60 p-2 sm:p-3"
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <h2 id={`${id}-title`} className="text-2xl font-bold">
-          Leads per week
-        </h2>
-        <ul aria-label="Lead statuses" className="flex flex-wrap gap-x-2 gap-y-0.5 text-sm">
-          {stackOrder.map((status) => (
-            <li key={status} className="inline-flex items-center gap-0.5">
-              <span
-                aria-hidden="true"
-                className="inline-block size-1.5 rounded-[2px]"
-                style={{ backgroundColor: colors[status] }}
-              />
-              {leadStatusNames[status]}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <figcaption id={`${id}-summary`} className="mt-0.5 max-w-3xl text-muted">
-        {summary} Each lead counts in the week it arrived, by its status now; the last bar is this
-        week so far.
+      {/* The caption comes first (a figure's caption is its first or last child): the title,
+          the legend and the summary. */}
+      <figcaption>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <h2 id={`${id}-title`} className="text-2xl font-bold">
+            Leads per week
+          </h2>
+          <ul aria-label="Lead statuses" className="flex flex-wrap gap-x-2 gap-y-0.5 text-sm">
+            {stackOrder.map((status) => (
+              <li key={status} className="inline-flex items-center gap-0.5">
+                <span
+                  aria-hidden="true"
+                  className="inline-block size-1.5 rounded-[2px]"
+                  style={{ backgroundColor: colors[status] }}
+                />
+                {leadStatusNames[status]}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p id={`${id}-summary`} className="mt-0.5 max-w-3xl text-muted">
+          {summary} Each lead counts in the week it arrived, by its status now; the last bar is this
+          week so far.
+        </p>
       </figcaption>
 
       <div className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-1">
