@@ -18,6 +18,7 @@ export default [
   route("secret/blog", "routes/blog.tsx"),
   route("secret/blog/blog/:slug", "routes/blog-post.tsx"),
   route("book", "routes/book.tsx"),
+  route("privacy", "routes/privacy.tsx"),
 
   // Where a no-JavaScript contact form post lands (prerendered, noindex).
   route("contact/:outcome", "routes/contact-outcome.tsx"),

@@ -26,6 +26,7 @@ export const staticPages: readonly StaticPage[] = Object.freeze([
   { path: "/secret/blog", indexed: true },
   { path: "/links", indexed: true },
   { path: "/book", indexed: true },
+  { path: "/privacy", indexed: true },
   // The fixed empty page (docs/product.md, "Routes"): served, never indexed.
   { path: "/test", indexed: false },
 ]);

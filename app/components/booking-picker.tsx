@@ -114,7 +114,12 @@ export function BookingIsland() {
               <button type="submit" className={buttonClass()}>
                 Book the call
               </button>
-              <p className="text-sm text-muted">Free, 30 minutes, by video. No obligation.</p>
+              <p className="text-sm text-muted">
+                Free, 30 minutes, by video. No obligation.{" "}
+                <a href="/privacy" className="underline underline-offset-4">
+                  How we handle your details
+                </a>
+              </p>
             </div>
             <FormStatus id="booking-status" message={null} />
           </section>

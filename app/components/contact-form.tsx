@@ -162,7 +162,12 @@ export function ContactForm({
         >
           {isSending ? "Sending…" : "Submit"}
         </button>
-        <p className="text-sm text-muted">We reply within one working day. No newsletters, ever.</p>
+        <p className="text-sm text-muted">
+          We reply within one working day. No newsletters, ever.{" "}
+          <a href="/privacy" className="underline underline-offset-4">
+            How we handle your details
+          </a>
+        </p>
       </div>
       <FormStatus
         id={`${id}-status`}

@@ -88,10 +88,15 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-ink-line">
         <div className="mx-auto flex max-w-[1440px] items-center justify-between gap-2 px-3 py-2.5 text-sm text-paper/70 md:px-5">
-          <p>
-            <span aria-hidden="true">©</span>
-            <span className="sr-only">Copyright</span>{" "}
-            <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}
+          <p className="flex flex-wrap items-center gap-x-2">
+            <span>
+              <span aria-hidden="true">©</span>
+              <span className="sr-only">Copyright</span>{" "}
+              <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}
+            </span>
+            <a href="/privacy" className="font-semibold text-paper hover:text-accent">
+              Privacy
+            </a>
           </p>
           <a
             href="#top"

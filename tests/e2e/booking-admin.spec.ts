@@ -53,6 +53,9 @@ for (const [width, height] of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,
     );
+    // axe counts a field scrolled half under the sticky admin bar as a small target; judge the
+    // form as it first opens, not at whatever scroll position the clicks above left behind.
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { gotoHydrated } from "./hydration.ts";
+import { publicRoutes } from "./public-routes.ts";
 
 test.describe("desktop navigation", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -122,5 +123,44 @@ test.describe("mobile menu", () => {
     await expect(page).toHaveURL("/about#services");
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
     await expect(page.locator("#services")).toBeInViewport();
+  });
+});
+
+test.describe("privacy", () => {
+  test("every public page links to /privacy from its footer", async ({ page }) => {
+    for (const { path } of publicRoutes) {
+      await page.goto(path);
+      const link = page.getByRole("contentinfo").getByRole("link", { name: "Privacy" });
+      await expect(link, path).toHaveAttribute("href", "/privacy");
+    }
+  });
+
+  test("the contact form and the booking form say where their details go", async ({ page }) => {
+    for (const path of ["/", "/book"]) {
+      await page.goto(path);
+      const form = page.locator('form:has(button[type="submit"])').first();
+      await expect(form.getByRole("link", { name: "How we handle your details" })).toHaveAttribute(
+        "href",
+        "/privacy",
+      );
+    }
+  });
+
+  test("/privacy says what is kept, for how long, and that no cookies are set", async ({
+    page,
+  }) => {
+    const response = await page.goto("/privacy");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/What we keep/);
+    for (const section of [
+      "When you write to us",
+      "When you book a call",
+      "When you read the site",
+    ]) {
+      await expect(page.getByRole("heading", { name: section })).toBeVisible();
+    }
+    await expect(page.getByText(/No cookies/).first()).toBeVisible();
+    await expect(page.getByText(/30 days/).first()).toBeVisible();
+    expect(await page.context().cookies()).toEqual([]);
   });
 });

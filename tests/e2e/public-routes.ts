@@ -21,6 +21,7 @@ const staticHeadings: Record<string, RegExp> = {
   "/guides": /Guides for the people who run the business/,
   "/secret/blog": /Notes from the studio/,
   "/book": /Thirty minutes, and you'll know your next step/,
+  "/privacy": /What we keep, and for how long/,
 };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
