@@ -13,6 +13,8 @@ export default [
   route("test", "routes/test.tsx"),
   route("events", "routes/events.tsx"),
   route("events/:slug", "routes/event.tsx"),
+  // Where an event's no-JavaScript registration lands (prerendered per upcoming event, noindex).
+  route("events/:slug/registered", "routes/event-registered.tsx"),
   route("guides", "routes/guides.tsx"),
   route("guides/wordpress/:slug", "routes/guide.tsx"),
   route("secret/blog", "routes/blog.tsx"),
@@ -41,6 +43,7 @@ export default [
     route("leads", "routes/admin/leads.tsx"),
     route("pipeline", "routes/admin/pipeline.tsx"),
     route("insights", "routes/admin/insights.tsx"),
+    route("events", "routes/admin/events.tsx"),
     route("spam", "routes/admin/spam.tsx"),
     route("settings", "routes/admin/settings.tsx"),
   ]),

@@ -16,6 +16,7 @@ import { bookingEndpoints } from "./booking-endpoints.ts";
 import { contactRequest } from "./contact.ts";
 import { contactTokenPath } from "./contact-texts.ts";
 import { conversationEndpoints } from "./conversation-endpoints.ts";
+import { eventEndpoints } from "./event-endpoints.ts";
 import { insights, insightsQuery } from "./insights.ts";
 import { bulkUnknown, bulkUpdateBody, bulkUpdated } from "./lead-bulk.ts";
 import { leadChangesQuery, liveChanges } from "./lead-changes.ts";
@@ -554,6 +555,7 @@ export const endpoints = {
 
   ...bookingEndpoints,
   ...conversationEndpoints,
+  ...eventEndpoints,
 
   insights: {
     method: "GET",

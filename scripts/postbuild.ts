@@ -5,13 +5,16 @@
  * generated files (favicon, touch icon, one share image per public page: scripts/brand-assets.ts,
  * docs/decisions/015), precompress text files (brotli and gzip, served by @fastify/static's
  * preCompressed), drop the .data files of prerendered resource routes (nothing requests them),
- * and stamp the build with the SITE_URL it baked in.
+ * stamp the build with the SITE_URL it baked in, and write the event catalog the server takes
+ * registrations from (ADR 026).
  */
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import Beasties from "beasties";
+import { eventCatalogEntries } from "../app/content/event-catalog.server.ts";
 import { listPublicPages } from "../app/content/public-paths.server.ts";
+import { eventCatalogFile } from "../domain/events.ts";
 import { formMessageClass } from "../domain/form-message.ts";
 import { parseSiteUrl, siteUrlProblem } from "../domain/site-url.ts";
 import { sharePagesFromBuild, writeBrandAssets } from "./brand-assets.ts";
@@ -207,6 +210,11 @@ const info: BuildInfo = {
   buildTime: process.env.BUILD_TIME || null,
 };
 writeFileSync(path.join(buildDirectory(), "build-info.json"), `${JSON.stringify(info, null, 2)}\n`);
+// The events the server takes registrations for (ADR 026), beside the site, not in it.
+writeFileSync(
+  path.join(buildDirectory(), eventCatalogFile),
+  `${JSON.stringify(eventCatalogEntries(siteUrl.url), null, 2)}\n`,
+);
 
 console.log(
   `postbuild: precompressed ${files} files, ${(rawBytes / 1024).toFixed(0)} KiB → ${(brBytes / 1024).toFixed(0)} KiB brotli; site URL ${info.siteUrl}`,

@@ -2,6 +2,7 @@ import { realpathSync } from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
+import type { CatalogEvent } from "../domain/events.ts";
 import { adminRoutes } from "./admin/admin-routes.ts";
 import { compileWithContracts, requireContracts } from "./api/contracts.ts";
 import { docsRoutes } from "./api/docs.routes.ts";
@@ -18,6 +19,8 @@ import type { Config } from "./config.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import { contactFormPages } from "./contact/contact-form-page.ts";
 import { connectDatabase, type DatabaseHandle, type Db } from "./db/connect.ts";
+import { type EventCatalog, eventCatalogOf, readEventCatalog } from "./events/event-catalog.ts";
+import { eventsRoutes } from "./events/events.routes.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandlers } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
@@ -29,6 +32,7 @@ import { visitsRoutes } from "./insights/visits.routes.ts";
 import { replyTokenKey } from "./mail/reply-token.ts";
 import { createMetrics, type Metrics, registerMetrics } from "./metrics.ts";
 import { openSharedRedis } from "./redis.ts";
+import { pageReader, refillForm } from "./site/refill-form.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 import { indexSiteFiles, pageFileFor } from "./site/static-site.ts";
 
@@ -44,6 +48,11 @@ export type AppDependencies = JobOptions & {
    * which serves the pages from source.
    */
   serveSite?: boolean;
+  /**
+   * The events that take registrations; by default the build's catalog (build/events.json).
+   * `npm run dev` has no build: it hands over the content's events itself.
+   */
+  events?: readonly CatalogEvent[];
 };
 
 /**
@@ -112,6 +121,11 @@ export async function buildApp(
       }),
   );
   app.decorate("spamPurge", jobs.spamPurge);
+  // The build's events, read once like its files: this server keeps the build it started with.
+  app.decorate(
+    "events",
+    deps.events ? eventCatalogOf(deps.events) : await readEventCatalog(config.buildDir, app.log),
+  );
   app.decorate("diskErasure", jobs.diskErasure);
 
   // Several instances share their counts: in Redis when REDIS_URL is set, else in PostgreSQL;
@@ -140,6 +154,7 @@ export async function buildApp(
       ? null
       : await indexSiteFiles(path.join(realpathSync(config.buildDir), "client"));
   const formPages = site && contactFormPages(site);
+  const readPage = site && pageReader(site);
   await app.register(visitsRoutes, {
     // Only this build's pages are counted (without a site, as in development, any path).
     isPage: (path: string) => (site ? pageFileFor(site, path) !== null : true),
@@ -153,6 +168,27 @@ export async function buildApp(
           csp: pageCsp(site?.scriptHashes.get(page.file) ?? [], { upgradeInsecure }),
         }
       );
+    },
+  });
+  await app.register(eventsRoutes, {
+    refusedFormPage: async (slug, posted, message, focus) => {
+      const file = site && pageFileFor(site, `/events/${slug}`);
+      if (!site || !file || !readPage) return null;
+      const html = refillForm(await readPage(file), {
+        island: "event-registration",
+        inputs: {
+          email: posted.email,
+          firstName: posted.firstName,
+          lastName: posted.lastName,
+          seats: posted.seats,
+        },
+        statusId: "registration-status",
+        message,
+        focus,
+      });
+      return html
+        ? { html, csp: pageCsp(site.scriptHashes.get(file) ?? [], { upgradeInsecure }) }
+        : null;
     },
   });
   await app.register(openApiRoutes);
@@ -183,6 +219,8 @@ declare module "fastify" {
     /** The owner's busy times from his calendar (CALDAV_URL), or null. */
     busyTimes: BusyTimesReader | null;
     spamPurge: BackgroundJobs["spamPurge"];
+    /** The events that take registrations (ADR 026). */
+    events: EventCatalog;
     diskErasure: BackgroundJobs["diskErasure"];
   }
 }

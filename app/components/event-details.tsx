@@ -1,4 +1,4 @@
-import { mailtoHref } from "../../domain/email.ts";
+import { eventTimeZone } from "../../domain/event-texts.ts";
 import { site } from "../../domain/site.ts";
 import type { EventMeta } from "../content/schema.ts";
 import { absoluteUrl, shareImageFor } from "../seo.ts";
@@ -7,8 +7,7 @@ import { buttonClass } from "./layout.tsx";
 /** An event as the pages show it: upcoming or past is decided when the page is built. */
 export type EventItem = { slug: string; path: string; meta: EventMeta; upcoming: boolean };
 
-// Events happen in Savannah (or online on Savannah's clock): dates read in Eastern time.
-const timeZone = "America/New_York";
+const timeZone = eventTimeZone;
 export const dayFormat = new Intl.DateTimeFormat("en-US", {
   weekday: "long",
   month: "long",
@@ -58,7 +57,14 @@ export function DateLeaf({ meta, upcoming }: { meta: EventMeta; upcoming: boolea
 const label = "text-xs font-bold tracking-[0.14em] text-muted uppercase";
 
 /** When, where and price, and the booking button while the event is still to come. */
-export function EventFacts({ event }: { event: EventItem }) {
+export function EventFacts({
+  event,
+  registrationOpen,
+}: {
+  event: EventItem;
+  /** The page has its registration form (#register): until the event starts. */
+  registrationOpen: boolean;
+}) {
   const { meta } = event;
   return (
     <div className="space-y-3">
@@ -91,13 +97,14 @@ export function EventFacts({ event }: { event: EventItem }) {
           <dd>{meta.price}</dd>
         </div>
       </dl>
-      {event.upcoming ? (
-        <a
-          href={`${mailtoHref(site.email)}?subject=${encodeURIComponent(`Save me a seat: ${meta.title}`)}`}
-          className={buttonClass("primary", "sm")}
-        >
+      {registrationOpen ? (
+        <a href="#register" className={buttonClass("primary", "sm")}>
           Save me a seat
         </a>
+      ) : event.upcoming ? (
+        <p className="rounded-sm bg-paper-dim p-2 text-[0.95rem] text-muted">
+          Registration has closed: the event is under way.
+        </p>
       ) : (
         <p className="rounded-sm bg-paper-dim p-2 text-[0.95rem] text-muted">
           This event took place on {dayFormat.format(new Date(meta.start))}. Write to {site.email}{" "}
@@ -156,6 +163,7 @@ export function eventJsonLd(event: EventItem) {
             price,
             priceCurrency: "USD",
             availability: "https://schema.org/InStock",
+            validFrom: meta.announced,
             validThrough: meta.start,
             url,
           },

@@ -118,6 +118,8 @@ start: "2027-01-21T18:00:00-05:00"
 end: "2027-01-21T17:00:00-05:00"
 format: "in-person"
 price: "Free"
+capacity: 20
+announced: "2026-10-01"
 ---
 Body`;
     expect(() => parseEntry("content/events/e.md", event, eventSchema)).toThrowError(
@@ -126,6 +128,29 @@ Body`;
     expect(() => parseEntry("content/events/e.md", event, eventSchema)).toThrowError(
       /venue: is required/,
     );
+  });
+
+  it("requires a whole number of seats, and an announcement before the event", () => {
+    const event = (extra: string) => `---
+title: "Clinic"
+description: "A description long enough to be a useful meta description for search engines."
+start: "2027-01-21T18:00:00-05:00"
+end: "2027-01-21T20:00:00-05:00"
+format: "online"
+onlineNote: "A link arrives the day before."
+price: "Free"
+${extra}
+---
+Body`;
+    expect(() =>
+      parseEntry("e.md", event('capacity: 2.5\nannounced: "2026-10-01"'), eventSchema),
+    ).toThrowError(/capacity/);
+    expect(() =>
+      parseEntry("e.md", event('capacity: 20\nannounced: "2027-02-01"'), eventSchema),
+    ).toThrowError(/announced: must be before the event starts/);
+    expect(
+      parseEntry("e.md", event('capacity: 20\nannounced: "2026-10-01"'), eventSchema).meta.capacity,
+    ).toBe(20);
   });
 
   it("fails a whole collection on its one bad file, naming it", () => {

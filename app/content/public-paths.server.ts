@@ -3,6 +3,7 @@ import {
   contactOutcomePath,
   contactOutcomes,
 } from "../../domain/contact-outcomes.ts";
+import { registeredPagePath } from "../../domain/event-texts.ts";
 import {
   bookingManagePage,
   collectionPaths,
@@ -10,6 +11,7 @@ import {
   type StaticPage,
   staticPages,
 } from "../../domain/site-paths.ts";
+import { buildTime } from "./build-clock.server.ts";
 import { blogPosts, caseStudies, events, wordpressGuides } from "./collections.server.ts";
 
 export type PublicPage = StaticPage & { readonly lastModified?: string };
@@ -62,6 +64,12 @@ export const contactOutcomePaths = (Object.keys(contactOutcomes) as ContactOutco
   contactOutcomePath,
 );
 
+/** Each upcoming event's confirmation page for a no-JavaScript registration (noindex). */
+export const registeredPaths = () =>
+  events()
+    .filter((e) => Date.parse(e.meta.start) > buildTime())
+    .map((e) => registeredPagePath(e.slug));
+
 /**
  * The account screens are client-rendered, but their HTML is prerendered too, so what is served
  * has its title and heading before any script runs (ADR 014); they hydrate like the SPA.
@@ -73,6 +81,7 @@ export function listPrerenderPaths(): string[] {
   return [
     ...listPublicPages().map((p) => p.path),
     ...contactOutcomePaths,
+    ...registeredPaths(),
     bookingManagePage.template,
     ...accountScreenPaths,
     ...feedPaths,

@@ -102,10 +102,18 @@ export const eventSchema = z
     venue: venue.optional(),
     onlineNote: z.string().trim().min(5).optional(),
     price: z.string().trim().min(1),
+    /** Seats in all: the database refuses a registration past it (ADR 026). */
+    capacity: z.number().int().min(1).max(1000),
+    /** The day registration opened (the event was announced): the ticket offer's validFrom. */
+    announced: isoDate,
   })
   .refine((e) => Date.parse(e.end) > Date.parse(e.start), {
     message: "must be after start",
     path: ["end"],
+  })
+  .refine((e) => Date.parse(`${e.announced}T00:00:00Z`) < Date.parse(e.start), {
+    message: "must be before the event starts",
+    path: ["announced"],
   })
   .refine((e) => e.format === "online" || e.venue, {
     message: "is required for in-person events",

@@ -8,6 +8,8 @@ const islands: Record<string, () => Promise<{ hydrate(host: HTMLElement): void }
   "contact-form": () => import("./contact-island.tsx"),
   // Plain DOM, no React: the booking page's picker keeps it within its script budget.
   booking: () => import("./booking-island.ts"),
+  // Plain DOM too: an event's registration form (ADR 026).
+  "event-registration": () => import("./registration-island.ts"),
 };
 
 /** How near "near" is: half a screen below the fold, so it is ready before it is seen. */

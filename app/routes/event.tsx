@@ -1,5 +1,6 @@
 import { ArticleLayout } from "../components/article-layout.tsx";
 import { EventFacts, eventJsonLd, shortDay, timeRange } from "../components/event-details.tsx";
+import { EventRegistration } from "../components/event-registration.tsx";
 import { buildTime } from "../content/build-clock.server.ts";
 import { events, findEntry } from "../content/collections.server.ts";
 import { eventPath } from "../content/public-paths.server.ts";
@@ -15,6 +16,8 @@ export function loader({ params }: Route.LoaderArgs) {
   const { slug, meta, html } = findEntry(events(), params.slug);
   return {
     event: { slug, path: eventPath(slug), meta, upcoming: Date.parse(meta.end) >= buildTime() },
+    // Registration closes as the event starts (the server refuses from then on, ADR 026).
+    registrationOpen: Date.parse(meta.start) > buildTime(),
     html,
   };
 }
@@ -33,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 export default function Event({ loaderData }: Route.ComponentProps) {
-  const { event, html } = loaderData;
+  const { event, html, registrationOpen } = loaderData;
   return (
     <ArticleLayout
       trail={trail}
@@ -48,7 +51,17 @@ export default function Event({ loaderData }: Route.ComponentProps) {
           <span>{event.meta.venue ? event.meta.venue.name : "Online"}</span>
         </>
       }
-      aside={<EventFacts event={event} />}
-    />
+      aside={<EventFacts event={event} registrationOpen={registrationOpen} />}
+    >
+      {registrationOpen ? (
+        <EventRegistration
+          slug={event.slug}
+          path={event.path}
+          title={event.meta.title}
+          capacity={event.meta.capacity}
+          price={event.meta.price}
+        />
+      ) : null}
+    </ArticleLayout>
   );
 }

@@ -39,6 +39,12 @@ const sections = [
     ],
   },
   {
+    title: "When you register for an event",
+    body: [
+      "We keep your name, your email address, the event and the number of seats, to send you the confirmation and the calendar invite, and to know who is coming. It is deleted with the rest of what we hold about you when you ask.",
+    ],
+  },
+  {
     title: "When you read the site",
     body: [
       "No cookies, no advertising, no tracking across other websites, and no third-party scripts: every page, font and picture comes from this site.",

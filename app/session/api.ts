@@ -234,9 +234,9 @@ export function authDelete<E extends Endpoint>(
   return authCall(endpoint, {}, target, options);
 }
 
-/** A file from the API (the CSV export) as a Blob, with the same token and refresh as authGet. */
-export async function authDownload(query: string): Promise<Blob | null> {
-  const url = urlOf(endpoints.exportLeads, { query });
+/** A file from the API (a CSV export) as a Blob, with the same token and refresh as authGet. */
+export async function authDownload(endpoint: Endpoint, target: Target = {}): Promise<Blob | null> {
+  const url = urlOf(endpoint, target);
   const send = async () => {
     const session = readSession();
     if (!session) return null;

@@ -63,13 +63,16 @@ describe.each(testEngines)("the admin guard on $name", (engine) => {
         "createTemplate",
         "updateTemplate",
         "deleteTemplate",
+        "events",
+        "eventRegistrations",
+        "exportEventRegistrations",
       ]),
     );
   });
 
   it.each(adminEndpoints)("refuses %s without an admin's token", async (_name, endpoint) => {
     const id = "0190f1a2-7b3c-7d4e-8f50-617283940a1b";
-    const url = endpointPath(endpoint, { id, messageId: id });
+    const url = endpointPath(endpoint, { id, messageId: id, slug: "open-evening" });
     // A body that would pass validation: the guard must refuse before the body matters.
     const payload =
       endpoint.method === "GET" || endpoint.method === "DELETE" ? undefined : { IDs: [id] };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { requireAdmin } from "../auth/guards.ts";
 import { availabilityRoutes, meetingsRoutes } from "../booking/booking.routes.ts";
+import { eventAdminRoutes } from "../events/events.routes.ts";
 import { insightsRoutes } from "../insights/insights.routes.ts";
 import { triageRoutes } from "../leads/lead-triage.routes.ts";
 import { leadsRoutes } from "../leads/leads.routes.ts";
@@ -27,4 +28,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(conversationRoutes);
   await app.register(pipelineRoutes);
   await app.register(insightsRoutes);
+  await app.register(eventAdminRoutes);
 }

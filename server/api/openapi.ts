@@ -29,6 +29,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<Config,
         { name: "Accounts", description: "Sign-up, login and sessions." },
         { name: "Leads", description: "The lead tracker (administrators only)." },
         { name: "Booking", description: "Booking a free call, and the owner's meetings." },
+        { name: "Events", description: "Registering for events, and who registered." },
         { name: "Conversations", description: "E-mails with a lead, and reply templates." },
         { name: "Insights", description: "Visits counted without cookies, and what they became." },
         { name: "Operations", description: "Health and this reference." },
@@ -75,8 +76,8 @@ function describedOperation<T extends { schema: object; url: string }>(
     response?: Record<string, Record<string, unknown>>;
   };
   const response = { ...schema.response };
-  if (name === "contactUs")
-    for (const status of ["400", "429"]) {
+  if (name === "contactUs" || name === "registerForEvent")
+    for (const status of name === "contactUs" ? ["400", "429"] : ["400", "404", "409", "429"]) {
       const json = response[status];
       if (json)
         response[status] = {

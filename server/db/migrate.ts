@@ -21,6 +21,7 @@ import * as createCalendarSync from "./migrations/2026-11-28T09-00-calendar-sync
 import * as createConversations from "./migrations/2026-11-28T12-00-conversations.ts";
 import * as addDealValue from "./migrations/2026-11-28T15-00-deal-value.ts";
 import * as createVisits from "./migrations/2026-11-28T18-00-visits.ts";
+import * as createEventRegistrations from "./migrations/2026-11-29T09-00-event-registrations.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T12-00-conversations": createConversations,
   "2026-11-28T15-00-deal-value": addDealValue,
   "2026-11-28T18-00-visits": createVisits,
+  "2026-11-29T09-00-event-registrations": createEventRegistrations,
 };
 
 /**

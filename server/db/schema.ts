@@ -285,6 +285,23 @@ export type EntryTotalsTable = {
   visitors: ColumnType<number | string, number, number>;
 };
 
+/** Seats taken at an event; its capacity is in the event's content (ADR 026). */
+export type EventSeatsTable = {
+  event_slug: string;
+  taken: ColumnType<number | string, number | undefined, number>;
+};
+export type EventRegistrationsTable = {
+  id: string;
+  event_slug: string;
+  lead_id: string;
+  email: string;
+  email_key: string;
+  first_name: string;
+  last_name: string;
+  seats: ColumnType<number | string, number, number>;
+  created_at: Timestamp;
+};
+
 export type Database = {
   leads: LeadsTable;
   outbox: OutboxTable;
@@ -311,6 +328,8 @@ export type Database = {
   visitors: VisitorsTable;
   page_view_totals: PageViewTotalsTable;
   entry_totals: EntryTotalsTable;
+  event_seats: EventSeatsTable;
+  event_registrations: EventRegistrationsTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

@@ -3,6 +3,7 @@ import { markLeadMeetingsChanged } from "../booking/calendar-sync.repository.ts"
 import { type Db, sqliteBusyTimeoutMs } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { releaseRegistrations } from "../events/registrations.repository.ts";
 import { eraseConversation } from "../mail/messages.repository.ts";
 import { recordAudit } from "./audit.ts";
 import { lockLead } from "./lead-lock.ts";
@@ -61,6 +62,8 @@ async function eraseIn(trx: Transaction<Database>, id: string, actor: Actor, now
   // Its calls go too, and with them their events in the owner's calendar (after the commit).
   await markLeadMeetingsChanged(trx, id, now);
   await trx.deleteFrom("meetings").where("lead_id", "=", id).execute();
+  // Its event registrations, their seats given back.
+  await releaseRegistrations(trx, id);
   // Its conversation, and the mark that its address had an instant reply today.
   const email = await trx
     .selectFrom("leads")

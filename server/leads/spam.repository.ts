@@ -5,6 +5,7 @@ import { markLeadMeetingsChanged } from "../booking/calendar-sync.repository.ts"
 import { messageHash } from "../contact/lead-intake.repository.ts";
 import type { Db } from "../db/connect.ts";
 import { type Database, type LeadEventsTable, type SpamLeadsTable, toIso } from "../db/schema.ts";
+import { releaseRegistrations } from "../events/registrations.repository.ts";
 import { putConversationBack, takeConversation } from "../mail/messages.repository.ts";
 import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
 import { recordAudit } from "./audit.ts";
@@ -214,6 +215,8 @@ async function markIn(
   // Its calls are dropped, their times freed and their events taken off the owner's calendar.
   await markLeadMeetingsChanged(trx, id, now);
   await trx.deleteFrom("meetings").where("lead_id", "=", id).execute();
+  // So are its event registrations: their seats go back to people.
+  await releaseRegistrations(trx, id);
   // Taken by the delete itself: what it removed is what goes to Spam, and a lead already
   // gone (erased, or marked a moment ago by a second click) is not found.
   const unread = await trx

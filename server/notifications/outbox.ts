@@ -3,6 +3,11 @@ import { manageTokenFor } from "../booking/booking.repository.ts";
 import { meetingEmail } from "../booking/meeting-email.ts";
 import { findMeeting, findMeetings, meetingRecordOf } from "../booking/meetings.repository.ts";
 import type { Db } from "../db/connect.ts";
+import { registrationEmail } from "../events/registration-email.ts";
+import {
+  findRegistration,
+  type RegistrationEmailPayload,
+} from "../events/registrations.repository.ts";
 import { digestLeads } from "../leads/lead-follow-ups.repository.ts";
 import { findLead } from "../leads/lead-lists.repository.ts";
 import { conversationEmail } from "../mail/message-email.ts";
@@ -86,6 +91,7 @@ async function emailFor(
   }
   if (row.kind === "meeting-email") return meetingEmailFor(db, row, settings, now);
   if (row.kind === "lead-message") return conversationEmailFor(db, row, settings);
+  if (row.kind === "event-registration") return registrationEmailFor(db, row, settings, now);
   const lead = row.lead_id ? await findLead(db, row.lead_id) : undefined;
   return lead
     ? { email: leadNotification(lead, { ...settings, now }) }
@@ -132,6 +138,31 @@ async function meetingEmailFor(
         leadUrl: leadUrl(settings.siteUrl, meeting.leadId),
         now,
       },
+    ),
+  };
+}
+
+/** A registration's confirmation (ADR 026), while the registration still stands. */
+async function registrationEmailFor(
+  db: Db,
+  row: OutboxRow,
+  settings: OutboxSettings,
+  now: Date,
+): Promise<Work> {
+  const payload = JSON.parse(row.payload) as RegistrationEmailPayload;
+  const registration = await findRegistration(db, payload.registrationId);
+  if (!registration) return { skip: "the registration is gone" };
+  return {
+    email: registrationEmail(
+      {
+        id: registration.id,
+        email: registration.email,
+        firstName: registration.first_name,
+        lastName: registration.last_name,
+        seats: Number(registration.seats),
+      },
+      payload,
+      { notifyEmail: settings.notifyEmail, siteUrl: settings.siteUrl, now, outboxId: row.id },
     ),
   };
 }

@@ -11,6 +11,7 @@ const addresses = {
   bundles: "198.51.100.14",
   booking: "198.51.100.15",
   "booking-page": "198.51.100.16",
+  events: "198.51.100.17",
 } as const;
 
 export const fromClient = (spec: keyof typeof addresses) => ({

@@ -80,6 +80,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to="/admin/insights" className={tabClass}>
               Insights
             </NavLink>
+            <NavLink to="/admin/events" className={tabClass}>
+              Events
+            </NavLink>
             <NavLink to="/admin/spam" className={tabClass}>
               Spam
             </NavLink>

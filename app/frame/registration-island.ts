@@ -1,0 +1,113 @@
+import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
+import {
+  eventTexts,
+  maxSeatsPerRegistration,
+  seatsAvailableText,
+  seatsPath,
+} from "../../domain/event-texts.ts";
+import { formMessageClass } from "../../domain/form-message.ts";
+import { createFormClock } from "../components/form-clock.ts";
+import { messageOf } from "../components/response-message.ts";
+import { readVisit } from "../components/visit-source.ts";
+
+/**
+ * An event's registration form as an island (ADR 026): plain DOM, no framework, so the page
+ * stays within its script budget. It shows the seats left, sends JSON, and says the outcome in
+ * the form's one live region; the prerendered form works without it (a plain post).
+ */
+
+/** The field a message is about: marked invalid and focused, as the no-JavaScript page does. */
+const fieldFor: Record<string, string> = {
+  [contactTexts.invalidEmail]: "email",
+  [contactTexts.invalidFirstName]: "firstName",
+  [contactTexts.invalidLastName]: "lastName",
+  [eventTexts.invalidSeats]: "seats",
+  [eventTexts.full]: "seats",
+};
+
+export function hydrate(host: HTMLElement): void {
+  const form = host.querySelector("form") as HTMLFormElement;
+  const status = host.querySelector(`#${CSS.escape(form.getAttribute("aria-describedby") ?? "")}`);
+  const button = form.querySelector("button[type=submit]") as HTMLButtonElement;
+  const seatsNote = host.closest("section")?.querySelector<HTMLElement>("[data-seats]");
+  const { slug } = JSON.parse(host.dataset.props ?? "{}") as { slug: string };
+  const clock = createFormClock();
+  form.addEventListener("focusin", clock.start);
+  host.dataset.hydrated = "true";
+
+  const say = (kind: "success" | "error" | null, text = "") => {
+    if (!status) return;
+    const p = document.createElement("p");
+    p.setAttribute("role", kind === "error" ? "alert" : "status");
+    p.className = kind ? formMessageClass[kind] : "";
+    p.textContent = text;
+    status.replaceChildren(kind ? p : "");
+  };
+  const markInvalid = (name: string | null) => {
+    for (const field of form.querySelectorAll("[aria-invalid]"))
+      field.removeAttribute("aria-invalid");
+    const field = name ? (form.elements.namedItem(name) as HTMLInputElement | null) : null;
+    field?.setAttribute("aria-invalid", "true");
+    field?.focus();
+  };
+
+  /** The seats left, beside the form; a full event's form is closed. */
+  const showSeats = async () => {
+    try {
+      const response = await fetch(seatsPath(slug), { headers: { accept: "application/json" } });
+      if (!response.ok) return;
+      const { seatsLeft } = (await response.json()) as { seatsLeft: number };
+      if (seatsNote) seatsNote.textContent = seatsAvailableText(seatsLeft);
+      const seats = form.elements.namedItem("seats") as HTMLInputElement | null;
+      if (seats) seats.max = String(Math.max(1, Math.min(maxSeatsPerRegistration, seatsLeft)));
+    } catch {
+      // Offline for a moment: the form still says what the server answers.
+    }
+  };
+  void showSeats();
+
+  let sending = false;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (sending) return;
+    say(null);
+    sending = true;
+    button.setAttribute("aria-disabled", "true");
+    button.textContent = "Registering…";
+    const data = new FormData(form);
+    const token = await clock.token(5000);
+    try {
+      const response = await fetch(form.action, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({
+          email: data.get("email"),
+          firstName: data.get("firstName"),
+          lastName: data.get("lastName"),
+          seats: data.get("seats"),
+          sourcePage: data.get("sourcePage"),
+          ...readVisit(),
+          ...(token ? { formToken: token } : {}),
+          [honeypotField]: data.get(honeypotField) ?? "",
+        }),
+      });
+      const text = await messageOf(response, contactTexts.failure);
+      if (response.status === 201) {
+        markInvalid(null);
+        say("success", text);
+        form.reset();
+        clock.reset();
+      } else {
+        say("error", text);
+        markInvalid(fieldFor[text] ?? (text.startsWith("Only ") ? "seats" : null));
+      }
+      if (response.status === 201 || response.status === 409) await showSeats();
+    } catch {
+      say("error", contactTexts.failure);
+    } finally {
+      sending = false;
+      button.removeAttribute("aria-disabled");
+      button.textContent = "Register";
+    }
+  });
+}

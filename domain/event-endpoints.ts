@@ -1,0 +1,117 @@
+import * as z from "zod/mini";
+import { type Endpoint, errorFor, errorResponses, tokenSecurity } from "./api.ts";
+import {
+  eventParams,
+  eventRegistrations,
+  eventSummary,
+  registrationRequest,
+  seatsResponse,
+} from "./events.ts";
+
+/** Event registration (issue 28, ADR 026), spread into `endpoints` (domain/endpoints.ts). */
+export const eventEndpoints = {
+  registerForEvent: {
+    method: "POST",
+    url: "/api/events/:slug/registrations",
+    schema: {
+      summary: "Register for an event",
+      description:
+        "A visitor saves seats at an upcoming event. The fields are checked in the contact " +
+        "form's order with its texts, and its spam layers apply (a spam verdict takes no seat " +
+        "and is answered like a registration). The database holds the event's capacity " +
+        "across every instance: past it, 409. The registration joins the visitor's lead (by " +
+        "address) or creates one, and a confirmation with an iCalendar invite is e-mailed. The " +
+        "same address registering again for as many seats is answered as before; for another " +
+        "number, 409. A plain HTML form post (urlencoded) is answered with a 303 to the " +
+        "event's confirmation page, or its page again with the message. 10 per address per 10 " +
+        "minutes.",
+      tags: ["Events"],
+      consumes: ["application/json", "application/x-www-form-urlencoded"],
+      params: eventParams,
+      body: registrationRequest,
+      response: {
+        201: z.object({ message: z.string() }).check(z.describe("Registered.")),
+        303: z
+          .null()
+          .check(z.describe("A form post: `Location` is the page that shows the outcome.")),
+        ...errorResponses(400, 413, 415),
+        404: errorFor("No such event, or it has already started."),
+        409: errorFor(
+          'Not enough seats left ("This event is full." when none), or this address is ' +
+            "already registered for another number of seats.",
+        ),
+      },
+    },
+  },
+
+  eventSeats: {
+    method: "GET",
+    url: "/api/events/:slug/seats",
+    schema: {
+      summary: "Seats left at an event",
+      description:
+        "What the event's page shows beside its form. 404 for an unknown event, or one that " +
+        "has already started.",
+      tags: ["Events"],
+      params: eventParams,
+      response: {
+        200: seatsResponse,
+        404: errorFor("No such event, or it has already started."),
+        ...errorResponses(),
+      },
+    },
+  },
+
+  events: {
+    method: "GET",
+    url: "/api/events",
+    schema: {
+      summary: "Events and their registrations",
+      description:
+        "Admins only. Every event of the site, upcoming first (soonest first), then past " +
+        "(latest first), with its capacity, seats taken and left, and registrations.",
+      tags: ["Events"],
+      security: tokenSecurity,
+      response: { 200: z.object({ events: z.array(eventSummary) }), ...errorResponses(401, 403) },
+    },
+  },
+
+  eventRegistrations: {
+    method: "GET",
+    url: "/api/events/:slug/registrations",
+    schema: {
+      summary: "Who registered for an event",
+      description: "Admins only. The event's registrations, oldest first.",
+      tags: ["Events"],
+      security: tokenSecurity,
+      params: eventParams,
+      response: {
+        200: eventRegistrations,
+        ...errorResponses(401, 403),
+        404: errorFor("No such event."),
+      },
+    },
+  },
+
+  exportEventRegistrations: {
+    method: "GET",
+    url: "/api/events/:slug/registrations.csv",
+    schema: {
+      summary: "Export an event's registrations as CSV",
+      description:
+        "Admins only. One row per registration (name, e-mail, seats, registered at), RFC 4180 " +
+        "with a UTF-8 BOM, formula-like cells defused as in the leads' export.",
+      tags: ["Events"],
+      security: tokenSecurity,
+      params: eventParams,
+      response: {
+        200: {
+          description: "The registrations, one row each, under a header row.",
+          content: { "text/csv": { schema: z.string() } },
+        },
+        ...errorResponses(401, 403),
+        404: errorFor("No such event."),
+      },
+    },
+  },
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,38 @@
+/**
+ * Event registration's texts and bounds (issue 28, ADR 026), apart from the schema
+ * (domain/events.ts) so the prerendered form and its island show them without loading zod.
+ * The fields share the contact form's texts (domain/contact-texts.ts).
+ */
+
+/** Events happen in Savannah, or online on Savannah's clock: their times are said in Eastern. */
+export const eventTimeZone = "America/New_York";
+
+/** Seats one registration may take: a family or a small team, not a block booking. */
+export const maxSeatsPerRegistration = 10;
+
+export const eventTexts = Object.freeze({
+  registered:
+    "You're registered. Your confirmation, with a calendar invite, is on its way to your inbox.",
+  full: "This event is full.",
+  closed: "Registration for this event has closed.",
+  unknown: "There is no such event.",
+  invalidSeats: `Choose from 1 to ${maxSeatsPerRegistration} seats.`,
+  alreadyRegistered:
+    "You're already registered for this event. To change your seats, reply to your confirmation email.",
+});
+
+/** Fewer seats left than asked for, but some: how many there are (the full event says so). */
+export const seatsLeftText = (left: number) =>
+  `Only ${left} ${left === 1 ? "seat is" : "seats are"} left. Choose ${left === 1 ? "1 seat" : `${left} or fewer`} and try again.`;
+
+/** What the page says of the seats while registration is open. */
+export const seatsAvailableText = (left: number) =>
+  left === 0 ? eventTexts.full : `${left} ${left === 1 ? "seat" : "seats"} left`;
+
+/** The registration form's URL for an event: its JSON and its plain form post alike. */
+export const registrationsPath = (slug: string) =>
+  `/api/events/${encodeURIComponent(slug)}/registrations`;
+/** Where the island reads the seats left. */
+export const seatsPath = (slug: string) => `/api/events/${encodeURIComponent(slug)}/seats`;
+/** Where a plain form post lands once registered (prerendered per event, noindex). */
+export const registeredPagePath = (slug: string) => `/events/${slug}/registered`;

@@ -1,0 +1,125 @@
+import * as z from "zod/mini";
+import { isoTimestamp } from "./api.ts";
+import { contactFields } from "./contact.ts";
+import { contactTexts } from "./contact-texts.ts";
+import { eventTexts, maxSeatsPerRegistration } from "./event-texts.ts";
+import { limits } from "./limits.ts";
+
+/**
+ * Event registration's contracts (issue 28, ADR 026): the public form, the seats left, and the
+ * admin's lists. The events themselves are content (content/events/*.md); the build hands the
+ * server what it needs of them in an event catalog (`catalogEvent`).
+ */
+
+/**
+ * One event as the server knows it, from the build's catalog (build/events.json): what a
+ * registration is checked against and what its confirmation says.
+ */
+export const catalogEvent = z.object({
+  slug: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,99}$/)),
+  title: z.string(),
+  start: z.string().check(z.describe("ISO 8601 with the event's offset.")),
+  end: z.string(),
+  capacity: z.number().check(z.int(), z.minimum(1)),
+  /** The venue and its address on one line, or "Online" and the note on how to join. */
+  place: z.string(),
+  price: z.string(),
+  /** The event's page, absolute. */
+  url: z.string(),
+});
+export type CatalogEvent = z.infer<typeof catalogEvent>;
+export const eventCatalog = z.array(catalogEvent);
+/** The catalog's file in a build folder (beside client/, never served). */
+export const eventCatalogFile = "events.json";
+
+/** Seats as typed: a number in JSON, a string in a form post; absent means one. */
+const seats = z
+  .pipe(
+    z.optional(
+      z
+        .union([z.number(), z.string()], { error: eventTexts.invalidSeats })
+        .check(z.describe(`1 to ${maxSeatsPerRegistration}; 1 when left out.`)),
+    ),
+    z.transform((value) => (value === undefined || value === "" ? 1 : Number(value))),
+  )
+  .check(
+    z.refine((n: number) => Number.isInteger(n) && n >= 1 && n <= maxSeatsPerRegistration, {
+      error: eventTexts.invalidSeats,
+    }),
+  );
+
+/**
+ * A registration: the contact form's fields in its order with its texts (email, first name,
+ * last name), then the seats; the contact form's hints (source page, visit, timing token,
+ * honeypot) travel with it and its spam layers apply.
+ */
+export const registrationRequest = z
+  .object(
+    {
+      email: contactFields.email,
+      firstName: contactFields.firstName,
+      lastName: contactFields.lastName,
+      seats,
+      sourcePage: contactFields.sourcePage,
+      referrer: contactFields.referrer,
+      utmSource: contactFields.utmSource,
+      utmMedium: contactFields.utmMedium,
+      utmCampaign: contactFields.utmCampaign,
+      entryPage: contactFields.entryPage,
+      formToken: contactFields.formToken,
+      company_website: contactFields.company_website,
+    },
+    { error: contactTexts.invalidEmail },
+  )
+  .check(
+    z.refine(
+      (r: { firstName: string; lastName: string }) =>
+        r.firstName.length <= limits.name && r.lastName.length <= limits.name,
+      { error: contactTexts.nameTooLong },
+    ),
+  );
+export type RegistrationRequest = z.output<typeof registrationRequest>;
+
+export const eventParams = z.object({
+  slug: z.string().check(z.maxLength(200), z.describe("The event's slug, as in /events/{slug}.")),
+});
+
+export const seatsResponse = z.object({
+  capacity: z.number(),
+  seatsLeft: z.number(),
+});
+
+/** An event in the admin's list: its seats and how many registrations hold them. */
+export const eventSummary = z.object({
+  slug: z.string(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  place: z.string(),
+  url: z.string(),
+  capacity: z.number(),
+  seatsTaken: z.number(),
+  seatsLeft: z.number(),
+  registrations: z.number(),
+  upcoming: z.boolean(),
+});
+export type EventSummary = z.infer<typeof eventSummary>;
+
+export const registrationRecord = z.object({
+  ID: z.string(),
+  leadId: z
+    .string()
+    .check(z.describe("The lead the registration belongs to (/admin/leads?lead=).")),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  seats: z.number(),
+  createdAt: isoTimestamp,
+});
+export type RegistrationRecord = z.infer<typeof registrationRecord>;
+
+export const eventRegistrations = z.object({
+  event: eventSummary,
+  registrations: z.array(registrationRecord),
+});
+export type EventRegistrations = z.infer<typeof eventRegistrations>;

@@ -1,0 +1,118 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { dateTimeLabel } from "../../domain/dates.ts";
+import { eventTimeZone } from "../../domain/event-texts.ts";
+import { site } from "../../domain/site.ts";
+import { paragraphsHtml } from "../notifications/email-html.ts";
+import { type OutgoingEmail, oneLine } from "../notifications/lead-email.ts";
+import type { RegistrationEmailPayload } from "./registrations.repository.ts";
+
+export type RegistrationForEmail = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  seats: number;
+};
+
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: eventTimeZone,
+});
+
+/** "Thursday, January 21, 2027, 6:00 PM – 8:00 PM Eastern", as the event's page says it. */
+export function eventWhen(event: { start: string; end: string }, now: Date): string {
+  return `${dateTimeLabel(event.start, eventTimeZone, now)} – ${timeFormat.format(new Date(event.end))} Eastern`;
+}
+
+const seatsText = (seats: number) => `${seats} ${seats === 1 ? "seat" : "seats"}`;
+
+/**
+ * The registration as an iCalendar invite: a UID of its own (one per registration, stable, so
+ * the repeat's e-mail updates rather than adds), the event's times in UTC, the studio as
+ * organizer and the visitor as attendee, no RSVP asked (the registration is the answer).
+ */
+export function registrationCalendar(
+  registration: RegistrationForEmail,
+  event: RegistrationEmailPayload["event"],
+  { owner, host, now }: { owner: string; host: string; now: Date },
+): string {
+  const calendar = ical({
+    prodId: { company: site.name, product: "Events", language: "EN" },
+    method: ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: `registration-${registration.id}@${host}`,
+    start: new Date(event.start),
+    end: new Date(event.end),
+    stamp: now,
+    summary: event.title,
+    location: event.place,
+    description: `${seatsText(registration.seats)} saved for you. The event: ${event.url}`,
+    url: event.url,
+    organizer: { name: site.name, email: owner },
+    attendees: [
+      {
+        name: oneLine(`${registration.firstName} ${registration.lastName}`, 120),
+        email: registration.email,
+        rsvp: false,
+      },
+    ],
+    status: ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}
+
+/**
+ * The visitor's confirmation: which event, when, where, how many seats, and the invite. Never
+ * repeats anything the visitor typed but their first name (one line, cut short): the form
+ * must not become a way to send any text to any address.
+ */
+export function registrationEmail(
+  registration: RegistrationForEmail,
+  payload: RegistrationEmailPayload,
+  {
+    notifyEmail,
+    siteUrl,
+    now,
+    outboxId,
+  }: {
+    notifyEmail: string;
+    siteUrl: string;
+    now: Date;
+    /** The outbox row it is sent for: a retry keeps the Message-ID. */
+    outboxId: string;
+  },
+): OutgoingEmail {
+  const host = new URL(siteUrl).hostname || "localhost";
+  const { event } = payload;
+  const paid = event.price.trim().toLowerCase() !== "free";
+  const lines = [
+    `Hello ${oneLine(registration.firstName, 60)},`,
+    "",
+    payload.again
+      ? `You're already registered for ${event.title}, with ${seatsText(registration.seats)}. To change that, reply to this email.`
+      : `You're registered for ${event.title}: ${seatsText(registration.seats)} saved for you. The invite is attached.`,
+    "",
+    `When: ${eventWhen(event, now)}`,
+    `Where: ${event.place}`,
+    ...(paid ? [`Price: ${event.price} a seat.`] : []),
+    "",
+    `The event: ${event.url}`,
+    "If you can't come after all, reply to this email and we'll give your seat to someone else.",
+    "",
+    site.name,
+  ];
+  return {
+    from: { name: site.name, address: notifyEmail },
+    to: registration.email,
+    subject: oneLine(`${payload.again ? "Still registered" : "You're registered"}: ${event.title}`),
+    text: lines.join("\n"),
+    html: paragraphsHtml(lines),
+    messageId: `<registration-${registration.id}-${payload.again ? `again-${outboxId}` : "confirmation"}@${host}>`,
+    calendar: {
+      method: "REQUEST",
+      content: registrationCalendar(registration, event, { owner: notifyEmail, host, now }),
+    },
+  };
+}

@@ -1,0 +1,404 @@
+import type { FastifyInstance } from "fastify";
+import { simpleParser } from "mailparser";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
+import { eventTexts, seatsLeftText } from "../../domain/event-texts.ts";
+import { eraseLead } from "../leads/lead-erasure.repository.ts";
+import { markAsSpam } from "../leads/spam.repository.ts";
+import { type TestDatabase, testEngines } from "../test-support/databases.ts";
+import { startSmtp } from "../test-support/smtp.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
+import { signedInUser, testSecret } from "../test-support/tokens.ts";
+
+const now = new Date("2026-11-26T13:00:00.000Z");
+const admin = { id: null, email: "owner@fineline.studio" };
+
+const person = (n: number | string, seats: number | string = 1) => ({
+  email: `guest${n}@example.com`,
+  firstName: "Ada",
+  lastName: `Guest ${n}`,
+  seats,
+});
+
+describe.each(testEngines)("event registration on $name", (engine) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let ip = 0;
+
+  beforeEach(async () => {
+    database = await engine.open();
+    app = await buildTestApp(database, { JWT_SECRET: testSecret }, { now: () => now });
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  // Each from an address of its own: the per-address allowance is not what is tested here.
+  const remoteAddress = () => `10.3.${Math.floor(++ip / 250)}.${ip % 250}`;
+  const register = (slug: string, payload: object) =>
+    app.inject({
+      method: "POST",
+      url: `/api/events/${slug}/registrations`,
+      remoteAddress: remoteAddress(),
+      payload,
+    });
+  const formPost = (slug: string, fields: Record<string, string>) =>
+    app.inject({
+      method: "POST",
+      url: `/api/events/${slug}/registrations`,
+      remoteAddress: remoteAddress(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  const taken = async (slug: string) =>
+    Number(
+      (
+        await database.db
+          .selectFrom("event_seats")
+          .select("taken")
+          .where("event_slug", "=", slug)
+          .executeTakeFirst()
+      )?.taken ?? 0,
+    );
+  const registrations = (slug: string) =>
+    database.db
+      .selectFrom("event_registrations")
+      .selectAll()
+      .where("event_slug", "=", slug)
+      .execute();
+
+  it("registers a visitor: 201, their seats taken, a lead of their own with the page it came from", async () => {
+    const res = await register("open-evening", {
+      ...person(1, 3),
+      sourcePage: "/events/open-evening",
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: eventTexts.registered });
+    expect(await taken("open-evening")).toBe(3);
+    const [row] = await registrations("open-evening");
+    expect(row).toMatchObject({ email: "guest1@example.com", seats: 3, first_name: "Ada" });
+    const lead = await database.db
+      .selectFrom("leads")
+      .selectAll()
+      .where("id", "=", row?.lead_id ?? "")
+      .executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({
+      email: "guest1@example.com",
+      message: "",
+      source_page: "/events/open-evening",
+      comm_status: "UNREAD",
+    });
+    const seats = await app.inject({ method: "GET", url: "/api/events/open-evening/seats" });
+    expect(seats.json()).toEqual({ capacity: 200, seatsLeft: 197 });
+  });
+
+  it("checks the fields in the contact form's order with its texts, then the seats", async () => {
+    const cases: [object, string][] = [
+      [{ ...person(1), email: "not-an-address" }, contactTexts.invalidEmail],
+      [{ ...person(1), email: "not-an-address", firstName: "" }, contactTexts.invalidEmail],
+      [{ ...person(1), firstName: "  " }, contactTexts.invalidFirstName],
+      [{ ...person(1), lastName: "" }, contactTexts.invalidLastName],
+      [{ ...person(1), firstName: "A".repeat(101) }, contactTexts.nameTooLong],
+      [{ ...person(1), firstName: "Ada\u0000" }, contactTexts.invalidFirstName],
+      [person(1, 0), eventTexts.invalidSeats],
+      [person(1, 11), eventTexts.invalidSeats],
+      [person(1, 1.5), eventTexts.invalidSeats],
+      [person(1, "two"), eventTexts.invalidSeats],
+      [person(1, "1e1000"), eventTexts.invalidSeats],
+      [{ ...person(1), seats: [2] }, eventTexts.invalidSeats],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await register("open-evening", payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect(await registrations("open-evening")).toHaveLength(0);
+    // Seats left out: one.
+    const res = await register("open-evening", { ...person(2), seats: undefined });
+    expect(res.statusCode).toBe(201);
+    expect(await taken("open-evening")).toBe(1);
+  });
+
+  it("a past or unknown event is 404, and takes nothing", async () => {
+    for (const [slug, message] of [
+      ["long-ago", eventTexts.closed],
+      ["no-such-event", eventTexts.unknown],
+      ["..%2F..%2Fetc", eventTexts.unknown],
+    ] as const) {
+      const res = await register(slug, person(1));
+      expect(res.statusCode, slug).toBe(404);
+      expect(res.json()).toEqual({ message });
+      const seats = await app.inject({ method: "GET", url: `/api/events/${slug}/seats` });
+      expect(seats.statusCode).toBe(404);
+    }
+    expect(await database.db.selectFrom("leads").select("id").execute()).toHaveLength(0);
+  });
+
+  it("fills up: fewer seats than asked says how many are left, none says the event is full", async () => {
+    expect((await register("small-workshop", person(1, 3))).statusCode).toBe(201);
+    const tooMany = await register("small-workshop", person(2, 3));
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toEqual({ message: seatsLeftText(2) });
+    expect((await register("small-workshop", person(3, 2))).statusCode).toBe(201);
+    const full = await register("small-workshop", person(4, 1));
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toEqual({ message: "This event is full." });
+    expect(await taken("small-workshop")).toBe(5);
+    // A refusal keeps nothing: no lead for the two turned away.
+    const emails = (await database.db.selectFrom("leads").select("email").execute()).map(
+      (l) => l.email,
+    );
+    expect(emails.sort()).toEqual(["guest1@example.com", "guest3@example.com"]);
+  });
+
+  it("holds the capacity under 20 registrations at the same moment", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => register("small-workshop", person(i, 1))),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
+    for (const res of answers.filter((r) => r.statusCode === 409))
+      expect(res.json()).toEqual({ message: eventTexts.full });
+    expect(await taken("small-workshop")).toBe(5);
+    expect(await registrations("small-workshop")).toHaveLength(5);
+  });
+
+  it("holds it too when each asks for a different number of seats", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => register("small-workshop", person(i, (i % 3) + 1))),
+    );
+    const rows = await registrations("small-workshop");
+    const seatsTaken = rows.reduce((sum, row) => sum + Number(row.seats), 0);
+    expect(seatsTaken).toBeLessThanOrEqual(5);
+    expect(await taken("small-workshop")).toBe(seatsTaken);
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(rows.length);
+    expect(answers.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+  });
+
+  it("the same person twice, even at the same moment, is one registration: what stands is answered", async () => {
+    const twice = await Promise.all([
+      register("small-workshop", person(1, 2)),
+      register("small-workshop", { ...person(1, 2), email: "GUEST1@example.com" }),
+    ]);
+    expect(twice.map((r) => r.statusCode)).toEqual([201, 201]);
+    // Asking again for another number changes nothing, and tells a stranger nothing.
+    const again = await register("small-workshop", person(1, 3));
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(twice[0]?.json());
+    expect(await registrations("small-workshop")).toHaveLength(1);
+    expect(await taken("small-workshop")).toBe(2);
+  });
+
+  it("joins the lead the visitor already has, by address, instead of making another", async () => {
+    const contact = await app.inject({
+      method: "POST",
+      url: "/api/leads/contact-us",
+      remoteAddress: remoteAddress(),
+      payload: { email: "Rosa@bakery.example", firstName: "Rosa", lastName: "D", message: "Hi" },
+    });
+    expect(contact.statusCode).toBe(201);
+    await register("open-evening", { ...person(1), email: "rosa@bakery.example" });
+    const leads = await database.db.selectFrom("leads").select(["id", "message"]).execute();
+    expect(leads).toHaveLength(1);
+    expect(leads[0]?.message).toBe("Hi");
+    const [row] = await registrations("open-evening");
+    expect(row?.lead_id).toBe(leads[0]?.id);
+  });
+
+  it("spam takes no seat and is answered like a registration", async () => {
+    const res = await register("small-workshop", {
+      ...person(1, 5),
+      [honeypotField]: "https://spam.example",
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await taken("small-workshop")).toBe(0);
+    expect(await registrations("small-workshop")).toHaveLength(0);
+    const spam = await database.db.selectFrom("spam_leads").selectAll().execute();
+    expect(spam).toMatchObject([{ email: "guest1@example.com", reason: "honeypot" }]);
+  });
+
+  it("erasing a person's lead erases their registrations and gives the seats back", async () => {
+    await register("small-workshop", person(1, 4));
+    const [row] = await registrations("small-workshop");
+    expect(await eraseLead(database.db, row?.lead_id ?? "", admin, now)).toBe(true);
+    expect(await registrations("small-workshop")).toHaveLength(0);
+    expect(await taken("small-workshop")).toBe(0);
+    expect((await register("small-workshop", person(2, 5))).statusCode).toBe(201);
+  });
+
+  it("moving a lead to Spam drops its registrations and gives the seats back", async () => {
+    await register("small-workshop", person(1, 4));
+    const [row] = await registrations("small-workshop");
+    await markAsSpam(database.db, row?.lead_id ?? "", now, admin);
+    expect(await registrations("small-workshop")).toHaveLength(0);
+    expect(await taken("small-workshop")).toBe(0);
+  });
+
+  describe("without JavaScript", () => {
+    it("a registration is redirected to the event's confirmation page", async () => {
+      const res = await formPost("small-workshop", {
+        email: "ada@example.com",
+        firstName: "Ada",
+        lastName: "Lovelace",
+        seats: "2",
+      });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe("/events/small-workshop/registered");
+      expect(await taken("small-workshop")).toBe(2);
+    });
+
+    it("a refusal is the event's page again: the message, what was typed, the field focused", async () => {
+      const res = await formPost("small-workshop", {
+        email: "ada@example.com",
+        firstName: "Ada <b>",
+        lastName: "Lovelace",
+        seats: "12",
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect(res.headers["content-security-policy"]).toBeTruthy();
+      expect(res.body).toContain(`role="alert"`);
+      expect(res.body).toContain(eventTexts.invalidSeats);
+      expect(res.body).toContain('value="Ada &lt;b&gt;"');
+      expect(res.body).toMatch(/<input value="12" autofocus[^>]*name="seats"/);
+      // The default of 1 gave way to what was typed: one value attribute only.
+      expect(res.body.match(/name="seats"[^>]*/)?.[0]).not.toContain('value="1"');
+    });
+
+    it("a full event says so on its page, keeping what was typed", async () => {
+      await register("small-workshop", person(1, 5));
+      const res = await formPost("small-workshop", {
+        email: "late@example.com",
+        firstName: "Late",
+        lastName: "Comer",
+        seats: "1",
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.body).toContain(eventTexts.full);
+      expect(res.body).toContain('value="late@example.com"');
+    });
+
+    it("an unknown event goes back to the events", async () => {
+      const res = await formPost("no-such-event", {
+        email: "a@example.com",
+        firstName: "A",
+        lastName: "B",
+      });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe("/events");
+    });
+  });
+
+  describe("the admin's view", () => {
+    it("lists every event with its seats, who registered, and the export", async () => {
+      await register("small-workshop", person(1, 2));
+      await register("small-workshop", { ...person(2, 1), firstName: "=HYPERLINK(1)" });
+      const { accessToken } = await signedInUser(database.db, "admin");
+      const headers = { "x-access-token": accessToken };
+      const list = await app.inject({ method: "GET", url: "/api/events", headers });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().events.map((e: { slug: string }) => e.slug)).toEqual([
+        "open-evening",
+        "small-workshop",
+        "long-ago",
+      ]);
+      expect(list.json().events[1]).toMatchObject({
+        capacity: 5,
+        seatsTaken: 3,
+        seatsLeft: 2,
+        registrations: 2,
+        upcoming: true,
+      });
+      const one = await app.inject({
+        method: "GET",
+        url: "/api/events/small-workshop/registrations",
+        headers,
+      });
+      expect(one.json().registrations.map((r: { lastName: string }) => r.lastName)).toEqual([
+        "Guest 1",
+        "Guest 2",
+      ]);
+      const csv = await app.inject({
+        method: "GET",
+        url: "/api/events/small-workshop/registrations.csv",
+        headers,
+      });
+      expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(csv.headers["cache-control"]).toBe("no-store");
+      const lines = csv.body
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
+      expect(lines[0]).toBe("FirstName,LastName,Email,Seats,RegisteredAt,LeadID");
+      expect(lines[2]).toMatch(/^'=HYPERLINK\(1\),Guest 2,guest2@example.com,1,/);
+      const missing = await app.inject({
+        method: "GET",
+        url: "/api/events/nope/registrations",
+        headers,
+      });
+      expect(missing.statusCode).toBe(404);
+    });
+  });
+});
+
+describe.each(testEngines)("registration e-mails on $name", (engine) => {
+  it("sends the confirmation with an invite once, and what stands again to a repeat", async () => {
+    const database = await engine.open();
+    const smtp = await startSmtp();
+    const app = await buildTestApp(
+      database,
+      {
+        JWT_SECRET: testSecret,
+        SMTP_URL: smtp.url,
+        NOTIFY_EMAIL: "owner@fineline.studio",
+        SITE_URL: "https://fineline.studio",
+        DIGEST_HOUR: "off",
+      },
+      { now: () => now, outboxIntervalMs: 3_600_000 },
+    );
+    try {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/events/small-workshop/registrations",
+        payload: person(1, 2),
+      });
+      expect(res.json()).toEqual({ message: eventTexts.registered });
+      app.outbox?.poke();
+      await app.outbox?.idle();
+      const toGuest = smtp.received.filter((m) => m.to.includes("guest1@example.com"));
+      expect(toGuest).toHaveLength(1);
+      const mail = await simpleParser(toGuest[0]?.raw ?? "");
+      expect(mail.subject).toBe("You're registered: Small workshop");
+      expect(mail.text).toContain("2 seats saved for you");
+      expect(mail.text).toContain("Telfair Street Workshop Hall");
+      expect(mail.text).toContain("6:00 PM – 8:30 PM Eastern");
+      const invite = mail.attachments
+        .find((part) => part.contentType.startsWith("text/calendar"))
+        ?.content.toString("utf8")
+        .replace(/\r\n[ \t]/g, "");
+      expect(invite).toContain("METHOD:REQUEST");
+      expect(invite).toContain("DTSTART:20990318T220000Z");
+      expect(invite).toContain("SUMMARY:Small workshop");
+
+      // A repeat is told what stands; the same day's second repeat is not mailed again.
+      for (const seats of [3, 4])
+        await app.inject({
+          method: "POST",
+          url: "/api/events/small-workshop/registrations",
+          payload: person(1, seats),
+        });
+      app.outbox?.poke();
+      await app.outbox?.idle();
+      const all = smtp.received.filter((m) => m.to.includes("guest1@example.com"));
+      expect(all).toHaveLength(2);
+      const again = await simpleParser(all[1]?.raw ?? "");
+      expect(again.text).toContain("already registered for Small workshop, with 2 seats");
+    } finally {
+      await app.close();
+      await database.close();
+      await smtp.close();
+    }
+  });
+});
