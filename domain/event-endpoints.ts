@@ -1,9 +1,11 @@
 import * as z from "zod/mini";
 import { type Endpoint, errorFor, errorResponses, tokenSecurity } from "./api.ts";
+import { emptyBody } from "./auth.ts";
 import {
   eventParams,
   eventRegistrations,
   eventSummary,
+  registrationParams,
   registrationRequest,
   seatsResponse,
 } from "./events.ts";
@@ -89,6 +91,29 @@ export const eventEndpoints = {
         200: eventRegistrations,
         ...errorResponses(401, 403),
         404: errorFor("No such event."),
+      },
+    },
+  },
+
+  cancelEventRegistration: {
+    method: "POST",
+    url: "/api/events/:slug/registrations/:id/cancel",
+    schema: {
+      summary: "Cancel a registration",
+      description:
+        "Admins only. The owner cancels someone's registration (they wrote that they cannot " +
+        "come): its seats are free again at once, for every instance. For an event still to " +
+        "come the visitor gets the cancellation by e-mail, with an iCalendar CANCEL for the " +
+        "invite they received. The lead stays. 404 when the registration is gone (canceled " +
+        "already, or its lead erased).",
+      tags: ["Events"],
+      security: tokenSecurity,
+      params: registrationParams,
+      body: emptyBody,
+      response: {
+        200: z.object({ message: z.string(), event: eventSummary }),
+        ...errorResponses(400, 401, 403),
+        404: errorFor("No such event or registration."),
       },
     },
   },

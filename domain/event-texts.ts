@@ -17,6 +17,11 @@ export const eventTexts = Object.freeze({
   closed: "Registration for this event has closed.",
   unknown: "There is no such event.",
   invalidSeats: `Choose from 1 to ${maxSeatsPerRegistration} seats.`,
+  canceled: "Registration canceled. Its seats are free again.",
+  canceledWithEmail:
+    "Registration canceled. Its seats are free again, and the cancellation is on its way by email.",
+  badRegistrationId: "The registration ID must be a UUID.",
+  noSuchRegistration: "There is no such registration. It may have been canceled already.",
   alreadyRegistered:
     "You're already registered for this event. To change your seats, reply to your confirmation email.",
 });

@@ -3,6 +3,7 @@ import { isoTimestamp } from "./api.ts";
 import { contactFields } from "./contact.ts";
 import { contactTexts } from "./contact-texts.ts";
 import { eventTexts, maxSeatsPerRegistration } from "./event-texts.ts";
+import { uuidPattern } from "./lead-record.ts";
 import { limits } from "./limits.ts";
 
 /**
@@ -82,6 +83,14 @@ export type RegistrationRequest = z.output<typeof registrationRequest>;
 
 export const eventParams = z.object({
   slug: z.string().check(z.maxLength(200), z.describe("The event's slug, as in /events/{slug}.")),
+});
+
+/** One registration of an event, for the admin's cancel. */
+export const registrationParams = z.object({
+  slug: eventParams.shape.slug,
+  id: z
+    .string({ error: eventTexts.badRegistrationId })
+    .check(z.regex(uuidPattern, { error: eventTexts.badRegistrationId }), z.toLowerCase()),
 });
 
 export const seatsResponse = z.object({

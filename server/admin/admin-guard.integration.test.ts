@@ -66,6 +66,7 @@ describe.each(testEngines)("the admin guard on $name", (engine) => {
         "events",
         "eventRegistrations",
         "exportEventRegistrations",
+        "cancelEventRegistration",
       ]),
     );
   });

@@ -23,6 +23,7 @@ import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import { csvRow } from "../leads/csv.ts";
 import { takesRegistrations } from "./event-catalog.ts";
 import {
+  cancelRegistration,
   eventSummaries,
   registerForEvent,
   registrationsOf,
@@ -226,8 +227,31 @@ export async function eventsRoutes(app: FastifyInstance, opts: EventRoutesOption
 
 /** The admin's side: every event's seats, who registered, and the export (admin scope). */
 export async function eventAdminRoutes(app: FastifyInstance) {
-  const { db, clock, events } = app;
+  const { db, clock, events, outbox } = app;
   const api = typed(app);
+
+  api.route({
+    ...endpoints.cancelEventRegistration,
+    handler: async (request, reply) => {
+      const now = clock();
+      const event = events.find(request.params.slug);
+      if (!event) return reply.code(404).send({ message: eventTexts.unknown });
+      const canceled = await cancelRegistration(db, {
+        event,
+        id: request.params.id,
+        now,
+        email: outbox !== null,
+      });
+      if (!canceled) return reply.code(404).send({ message: eventTexts.noSuchRegistration });
+      request.log.info({ event: event.slug }, "events: registration canceled by the owner");
+      if (canceled.emailed) outbox?.poke();
+      const [summary] = await eventSummaries(db, [event], now);
+      return {
+        message: canceled.emailed ? eventTexts.canceledWithEmail : eventTexts.canceled,
+        event: summary,
+      };
+    },
+  });
 
   api.route({
     ...endpoints.events,

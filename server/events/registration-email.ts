@@ -30,19 +30,27 @@ const seatsText = (seats: number) => `${seats} ${seats === 1 ? "seat" : "seats"}
 /**
  * The registration as an iCalendar invite: a UID of its own (one per registration, stable, so
  * the repeat's e-mail updates rather than adds), the event's times in UTC, the studio as
- * organizer and the visitor as attendee, no RSVP asked (the registration is the answer).
+ * organizer and the visitor as attendee, no RSVP asked (the registration is the answer). A
+ * canceled registration is the same UID as METHOD CANCEL, STATUS CANCELLED and a higher
+ * SEQUENCE, which takes the event out of the visitor's calendar.
  */
 export function registrationCalendar(
   registration: RegistrationForEmail,
   event: RegistrationEmailPayload["event"],
-  { owner, host, now }: { owner: string; host: string; now: Date },
+  {
+    owner,
+    host,
+    now,
+    canceled = false,
+  }: { owner: string; host: string; now: Date; canceled?: boolean },
 ): string {
   const calendar = ical({
     prodId: { company: site.name, product: "Events", language: "EN" },
-    method: ICalCalendarMethod.REQUEST,
+    method: canceled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
   calendar.createEvent({
     id: `registration-${registration.id}@${host}`,
+    sequence: canceled ? 1 : 0,
     start: new Date(event.start),
     end: new Date(event.end),
     stamp: now,
@@ -58,10 +66,18 @@ export function registrationCalendar(
         rsvp: false,
       },
     ],
-    status: ICalEventStatus.CONFIRMED,
+    status: canceled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   return calendar.toString();
 }
+
+type EmailSettings = {
+  notifyEmail: string;
+  siteUrl: string;
+  now: Date;
+  /** The outbox row it is sent for: a retry keeps the Message-ID. */
+  outboxId: string;
+};
 
 /**
  * The visitor's confirmation: which event, when, where, how many seats, and the invite. Never
@@ -71,18 +87,7 @@ export function registrationCalendar(
 export function registrationEmail(
   registration: RegistrationForEmail,
   payload: RegistrationEmailPayload,
-  {
-    notifyEmail,
-    siteUrl,
-    now,
-    outboxId,
-  }: {
-    notifyEmail: string;
-    siteUrl: string;
-    now: Date;
-    /** The outbox row it is sent for: a retry keeps the Message-ID. */
-    outboxId: string;
-  },
+  { notifyEmail, siteUrl, now, outboxId }: EmailSettings,
 ): OutgoingEmail {
   const host = new URL(siteUrl).hostname || "localhost";
   const { event } = payload;
@@ -113,6 +118,47 @@ export function registrationEmail(
     calendar: {
       method: "REQUEST",
       content: registrationCalendar(registration, event, { owner: notifyEmail, host, now }),
+    },
+  };
+}
+
+/**
+ * The owner canceled a registration (the visitor wrote that they can't come): the seats are
+ * given up and the invite withdrawn. Only the first name of what was typed, as above.
+ */
+export function registrationCanceledEmail(
+  registration: RegistrationForEmail,
+  event: RegistrationEmailPayload["event"],
+  { notifyEmail, siteUrl, now }: EmailSettings,
+): OutgoingEmail {
+  const host = new URL(siteUrl).hostname || "localhost";
+  const lines = [
+    `Hello ${oneLine(registration.firstName, 60)},`,
+    "",
+    `Your registration for ${event.title} is canceled, and your ${seatsText(registration.seats)} given to others. The invite in your calendar is withdrawn.`,
+    "",
+    `When: ${eventWhen(event, now)}`,
+    `Where: ${event.place}`,
+    "",
+    `If that's a mistake, or you can come after all, register again: ${event.url}`,
+    "",
+    site.name,
+  ];
+  return {
+    from: { name: site.name, address: notifyEmail },
+    to: registration.email,
+    subject: oneLine(`Registration canceled: ${event.title}`),
+    text: lines.join("\n"),
+    html: paragraphsHtml(lines),
+    messageId: `<registration-${registration.id}-canceled@${host}>`,
+    calendar: {
+      method: "CANCEL",
+      content: registrationCalendar(registration, event, {
+        owner: notifyEmail,
+        host,
+        now,
+        canceled: true,
+      }),
     },
   };
 }

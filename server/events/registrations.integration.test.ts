@@ -8,7 +8,7 @@ import { markAsSpam } from "../leads/spam.repository.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
 import { startSmtp } from "../test-support/smtp.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
-import { signedInUser, testSecret } from "../test-support/tokens.ts";
+import { signedInUser, testSecret, testTokens } from "../test-support/tokens.ts";
 
 const now = new Date("2026-11-26T13:00:00.000Z");
 const admin = { id: null, email: "owner@fineline.studio" };
@@ -340,6 +340,52 @@ describe.each(testEngines)("event registration on $name", (engine) => {
       });
       expect(missing.statusCode).toBe(404);
     });
+
+    it("cancels a registration: its seats are free at once, once, and the lead stays", async () => {
+      await register("small-workshop", person(1, 3));
+      await register("small-workshop", person(2, 2));
+      expect((await register("small-workshop", person(3, 1))).statusCode).toBe(409);
+      const [first] = await registrations("small-workshop");
+      const { accessToken } = await signedInUser(database.db, "admin");
+      const cancel = (slug = "small-workshop", id = first?.id ?? "") =>
+        app.inject({
+          method: "POST",
+          url: `/api/events/${slug}/registrations/${id}/cancel`,
+          headers: { "x-access-token": accessToken },
+          payload: {},
+        });
+      // Two cancels at the same moment (two tabs, two instances) give the seats back once.
+      const both = await Promise.all([cancel(), cancel()]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+      const done = both.find((r) => r.statusCode === 200);
+      expect(done?.json()).toMatchObject({
+        message: eventTexts.canceled,
+        event: { slug: "small-workshop", seatsTaken: 2, seatsLeft: 3, registrations: 1 },
+      });
+      expect(both.find((r) => r.statusCode === 404)?.json()).toEqual({
+        message: eventTexts.noSuchRegistration,
+      });
+      expect(await taken("small-workshop")).toBe(2);
+      expect(await registrations("small-workshop")).toHaveLength(1);
+      // The person is still a lead; the seats are someone else's to take.
+      const lead = await database.db
+        .selectFrom("leads")
+        .select("email")
+        .where("id", "=", first?.lead_id ?? "")
+        .executeTakeFirst();
+      expect(lead?.email).toBe("guest1@example.com");
+      expect((await register("small-workshop", person(3, 3))).statusCode).toBe(201);
+      // Another event's registration, or an unknown one, is not this event's to cancel.
+      const [other] = await registrations("small-workshop");
+      expect((await cancel("open-evening", other?.id)).statusCode).toBe(404);
+      expect((await cancel("no-such-event", other?.id)).statusCode).toBe(404);
+      const malformed = await cancel("small-workshop", "not-a-registration");
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toEqual({ message: eventTexts.badRegistrationId });
+      const unknown = await cancel("small-workshop", "0190f1a2-7b3c-7d4e-8f50-617283940a1b");
+      expect(unknown.statusCode).toBe(404);
+      expect(await taken("small-workshop")).toBe(5);
+    });
   });
 });
 
@@ -395,6 +441,36 @@ describe.each(testEngines)("registration e-mails on $name", (engine) => {
       expect(all).toHaveLength(2);
       const again = await simpleParser(all[1]?.raw ?? "");
       expect(again.text).toContain("already registered for Small workshop, with 2 seats");
+
+      // The owner cancels it (the guest wrote that they can't come): the invite is withdrawn.
+      const [row] = await database.db.selectFrom("event_registrations").select("id").execute();
+      const { accessToken } = await signedInUser(database.db, "admin", undefined, {
+        ...testTokens,
+        issuer: "https://fineline.studio",
+      });
+      const cancel = await app.inject({
+        method: "POST",
+        url: `/api/events/small-workshop/registrations/${row?.id}/cancel`,
+        headers: { "x-access-token": accessToken },
+        payload: {},
+      });
+      expect(cancel.json().message).toBe(eventTexts.canceledWithEmail);
+      await app.outbox?.idle();
+      const after = smtp.received.filter((m) => m.to.includes("guest1@example.com"));
+      expect(after).toHaveLength(3);
+      const canceled = await simpleParser(after[2]?.raw ?? "");
+      expect(canceled.subject).toBe("Registration canceled: Small workshop");
+      expect(canceled.text).toContain("your 2 seats given to others");
+      const withdrawal = canceled.attachments
+        .find((part) => part.contentType.startsWith("text/calendar"))
+        ?.content.toString("utf8")
+        .replace(/\r\n[ \t]/g, "");
+      expect(withdrawal).toContain("METHOD:CANCEL");
+      expect(withdrawal).toContain("STATUS:CANCELLED");
+      expect(withdrawal).toContain("SEQUENCE:1");
+      const uid = (ics?: string) => ics?.match(/^UID:(.+)$/m)?.[1]?.trim();
+      expect(uid(withdrawal)).toBeTruthy();
+      expect(uid(withdrawal)).toBe(uid(invite));
     } finally {
       await app.close();
       await database.close();

@@ -10,13 +10,30 @@ import { uuidv7 } from "../db/uuid.ts";
 
 type Trx = Transaction<Database>;
 
-/** What a registration's confirmation e-mail needs, as it was when it was queued. */
+/** What a registration's e-mail needs, as it was when it was queued. */
 export type RegistrationEmailPayload = {
   registrationId: string;
   /** Sent again to someone who registered twice: says what stands. */
   again: boolean;
   event: Pick<CatalogEvent, "slug" | "title" | "start" | "end" | "place" | "price" | "url">;
+  /**
+   * The owner canceled the registration: who it was for (the row itself is gone by the time
+   * the e-mail is sent, and the seats with it).
+   */
+  canceled?: { email: string; firstName: string; lastName: string; seats: number };
 };
+
+type EmailedEvent = RegistrationEmailPayload["event"];
+
+const emailedEvent = (event: CatalogEvent): EmailedEvent => ({
+  slug: event.slug,
+  title: event.title,
+  start: event.start,
+  end: event.end,
+  place: event.place,
+  price: event.price,
+  url: event.url,
+});
 
 export type RegistrationOutcome =
   | { kind: "registered"; registrationId: string; leadId: string; repeat: boolean }
@@ -83,7 +100,36 @@ async function takeSeats(trx: Trx, event: CatalogEvent, seats: number): Promise<
   throw new NotEnoughSeats(Math.max(0, event.capacity - Number(row.taken)));
 }
 
-async function queueConfirmation(
+/**
+ * Queues one of a registration's e-mails once per key (the outbox's (kind, key) index). Its
+ * lead owns it: erasing the lead before it is sent takes it along, address and all.
+ */
+async function queueRegistrationEmail(
+  trx: Trx,
+  {
+    leadId,
+    key,
+    payload,
+    now,
+  }: { leadId: string; key: string; payload: RegistrationEmailPayload; now: Date },
+): Promise<void> {
+  const at = now.toISOString();
+  await trx
+    .insertInto("outbox")
+    .values({
+      id: uuidv7(now.getTime()),
+      kind: "event-registration",
+      lead_id: leadId,
+      dedupe_key: `${payload.registrationId}:${key}`,
+      payload: JSON.stringify(payload),
+      next_attempt_at: at,
+      created_at: at,
+    })
+    .onConflict((oc) => oc.columns(["kind", "dedupe_key"]).doNothing())
+    .execute();
+}
+
+function queueConfirmation(
   trx: Trx,
   {
     registrationId,
@@ -93,35 +139,14 @@ async function queueConfirmation(
     now,
   }: { registrationId: string; leadId: string; event: CatalogEvent; again: boolean; now: Date },
 ): Promise<void> {
-  const at = now.toISOString();
-  const payload: RegistrationEmailPayload = {
-    registrationId,
-    again,
-    event: {
-      slug: event.slug,
-      title: event.title,
-      start: event.start,
-      end: event.end,
-      place: event.place,
-      price: event.price,
-      url: event.url,
-    },
-  };
-  await trx
-    .insertInto("outbox")
-    .values({
-      id: uuidv7(now.getTime()),
-      kind: "event-registration",
-      lead_id: leadId,
-      // The first confirmation once; a repeat's reminder of what stands at most once a day,
-      // so a form cannot be used to fill someone's inbox.
-      dedupe_key: `${registrationId}:${again ? `again:${at.slice(0, 10)}` : "confirmation"}`,
-      payload: JSON.stringify(payload),
-      next_attempt_at: at,
-      created_at: at,
-    })
-    .onConflict((oc) => oc.columns(["kind", "dedupe_key"]).doNothing())
-    .execute();
+  return queueRegistrationEmail(trx, {
+    leadId,
+    // The first confirmation once; a repeat's reminder of what stands at most once a day,
+    // so a form cannot be used to fill someone's inbox.
+    key: again ? `again:${now.toISOString().slice(0, 10)}` : "confirmation",
+    payload: { registrationId, again, event: emailedEvent(event) },
+    now,
+  });
 }
 
 /**
@@ -236,12 +261,58 @@ export async function releaseRegistrations(trx: Trx, leadId: string): Promise<vo
     .where("lead_id", "=", leadId)
     .returning(["event_slug", "seats"])
     .execute();
-  for (const { event_slug, seats } of held)
-    await trx
-      .updateTable("event_seats")
-      .set({ taken: sql<number>`taken - ${Number(seats)}` })
-      .where("event_slug", "=", event_slug)
-      .execute();
+  for (const { event_slug, seats } of held) await giveBackSeats(trx, event_slug, Number(seats));
+}
+
+/** Frees seats a deleted registration held (in the transaction that deleted it). */
+async function giveBackSeats(trx: Trx, slug: string, seats: number): Promise<void> {
+  await trx
+    .updateTable("event_seats")
+    .set({ taken: sql<number>`taken - ${seats}` })
+    .where("event_slug", "=", slug)
+    .execute();
+}
+
+/**
+ * The owner cancels one registration: it is deleted and its seats given back in one
+ * transaction (the DELETE's RETURNING decides, so two cancels at once free the seats once).
+ * For an event still to come, the visitor's cancellation is queued with it. Null when there
+ * is no such registration at this event (any more).
+ */
+export async function cancelRegistration(
+  db: Db,
+  { event, id, now, email }: { event: CatalogEvent; id: string; now: Date; email: boolean },
+): Promise<{ emailed: boolean } | null> {
+  return db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom("event_registrations")
+      .where("id", "=", id)
+      .where("event_slug", "=", event.slug)
+      .returning(["lead_id", "email", "first_name", "last_name", "seats"])
+      .executeTakeFirst();
+    if (!gone) return null;
+    const seats = Number(gone.seats);
+    await giveBackSeats(trx, event.slug, seats);
+    const upcoming = now.getTime() < Date.parse(event.start);
+    if (!email || !upcoming) return { emailed: false };
+    await queueRegistrationEmail(trx, {
+      leadId: gone.lead_id,
+      key: "canceled",
+      payload: {
+        registrationId: id,
+        again: false,
+        event: emailedEvent(event),
+        canceled: {
+          email: gone.email,
+          firstName: gone.first_name,
+          lastName: gone.last_name,
+          seats,
+        },
+      },
+      now,
+    });
+    return { emailed: true };
+  });
 }
 
 /** Every event with its seats and registrations, upcoming soonest first, then past latest first. */

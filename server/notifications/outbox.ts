@@ -3,7 +3,7 @@ import { manageTokenFor } from "../booking/booking.repository.ts";
 import { meetingEmail } from "../booking/meeting-email.ts";
 import { findMeeting, findMeetings, meetingRecordOf } from "../booking/meetings.repository.ts";
 import type { Db } from "../db/connect.ts";
-import { registrationEmail } from "../events/registration-email.ts";
+import { registrationCanceledEmail, registrationEmail } from "../events/registration-email.ts";
 import {
   findRegistration,
   type RegistrationEmailPayload,
@@ -142,7 +142,10 @@ async function meetingEmailFor(
   };
 }
 
-/** A registration's confirmation (ADR 026), while the registration still stands. */
+/**
+ * A registration's confirmation (ADR 026), while the registration still stands, or its
+ * cancellation, to whom the owner canceled it for.
+ */
 async function registrationEmailFor(
   db: Db,
   row: OutboxRow,
@@ -150,6 +153,20 @@ async function registrationEmailFor(
   now: Date,
 ): Promise<Work> {
   const payload = JSON.parse(row.payload) as RegistrationEmailPayload;
+  const emailSettings = {
+    notifyEmail: settings.notifyEmail,
+    siteUrl: settings.siteUrl,
+    now,
+    outboxId: row.id,
+  };
+  if (payload.canceled)
+    return {
+      email: registrationCanceledEmail(
+        { id: payload.registrationId, ...payload.canceled },
+        payload.event,
+        emailSettings,
+      ),
+    };
   const registration = await findRegistration(db, payload.registrationId);
   if (!registration) return { skip: "the registration is gone" };
   return {
@@ -162,7 +179,7 @@ async function registrationEmailFor(
         seats: Number(registration.seats),
       },
       payload,
-      { notifyEmail: settings.notifyEmail, siteUrl: settings.siteUrl, now, outboxId: row.id },
+      emailSettings,
     ),
   };
 }

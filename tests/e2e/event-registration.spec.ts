@@ -190,3 +190,41 @@ test("the owner sees each event's registrations and exports them", async ({ page
     page.locator("[data-lead-details]").getByRole("heading", { name: "Lis Ted" }),
   ).toBeVisible();
 });
+
+test("the owner cancels a registration by keyboard: the seats are free again", async ({ page }) => {
+  if (!roomy) throw new Error("no event open for registration");
+  const res = await page.request.post(`/api/events/${roomy.slug}/registrations`, {
+    headers: { "X-Forwarded-For": "203.0.113.201" },
+    data: { email: "cannot@visitor.example", firstName: "Cannot", lastName: "Come", seats: 2 },
+  });
+  expect(res.status()).toBe(201);
+  await signInOwner(page);
+  await gotoHydrated(page, "/admin/events");
+  const card = page.getByRole("article", { name: roomy.meta.title });
+  const cancel = card.getByRole("button", { name: "Cancel Cannot Come's registration…" });
+  await cancel.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Cancel this registration?" });
+  await expect(dialog).toContainText("Cannot Come's 2 seats are given back");
+  // Escape keeps the registration, and focus goes back to where it was.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(cancel).toBeFocused();
+  await page.keyboard.press("Enter");
+  await dialog.getByRole("button", { name: "Cancel the registration" }).focus();
+  const answer = page.waitForResponse((r) => r.url().endsWith("/cancel"));
+  await page.keyboard.press("Enter");
+  const { event } = await (await answer).json();
+  await expect(dialog).toBeHidden();
+  // Said where focus now is (the row is gone), and the figures are the server's.
+  const status = card.getByRole("status");
+  await expect(status).toHaveText(/^Registration canceled\. Its seats are free again/);
+  await expect(status).toBeFocused();
+  await expect(card.getByRole("link", { name: "Cannot Come" })).toHaveCount(0);
+  await expect(card.getByRole("definition").nth(2)).toHaveText(String(event.seatsLeft));
+  expect(await seriousViolations(page)).toEqual([]);
+  // Gone for good: a reload does not bring the row back.
+  await page.reload();
+  await expect(card).toBeVisible();
+  await expect(card.getByText("cannot@visitor.example")).toHaveCount(0);
+});

@@ -1,15 +1,17 @@
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { eventTimeZone } from "../../../domain/event-texts.ts";
 import type { EventRegistrations, EventSummary } from "../../../domain/events.ts";
 import { leadTexts } from "../../../domain/lead-record.ts";
+import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { DownloadButton } from "../../components/admin/download-button.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
-import { Container, Eyebrow } from "../../components/layout.tsx";
+import { buttonClass, Container, Eyebrow } from "../../components/layout.tsx";
 import { privateMeta } from "../../seo.ts";
-import { authGet } from "../../session/api.ts";
+import { authGet, authPost } from "../../session/api.ts";
 import type { Route } from "./+types/events";
 
 export const meta = () => privateMeta("Events");
@@ -49,8 +51,9 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
       <Eyebrow>Studio admin</Eyebrow>
       <h1 className="mt-1 text-title font-bold">Events</h1>
       <p className="mt-1 max-w-2xl text-muted">
-        Seats and registrations for every event on the site. Times are Savannah's (Eastern). Erasing
-        a lead erases its registrations and gives its seats back.
+        Seats and registrations for every event on the site. Times are Savannah's (Eastern).
+        Canceling a registration gives its seats back and tells the guest by email; erasing a lead
+        erases its registrations too.
       </p>
       {error ? (
         <div className="mt-4">
@@ -101,14 +104,49 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
   );
 }
 
+type Registration = EventRegistrations["registrations"][number];
+
 function EventCard({
-  event,
-  registrations,
+  event: loadedEvent,
+  registrations: loadedRegistrations,
 }: {
   event: EventSummary;
   registrations: EventRegistrations["registrations"];
 }) {
   const clock = useOwnerClock();
+  // What the loader read, then what each cancel answers with.
+  const [event, setEvent] = useState(loadedEvent);
+  const [registrations, setRegistrations] = useState(loadedRegistrations);
+  const [canceling, setCanceling] = useState<Registration | null>(null);
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
+  const [message, setMessage] = useState<{ text: string; seq: number } | null>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  // The row whose button had focus is gone: focus lands on what happened instead.
+  useEffect(() => {
+    if (message) status.current?.focus();
+  }, [message]);
+
+  async function cancel(registration: Registration) {
+    setState({ busy: true, error: null });
+    const result = await authPost(
+      endpoints.cancelEventRegistration,
+      {},
+      { params: { slug: event.slug, id: registration.ID } },
+    );
+    if (!result.ok) {
+      setState({ busy: false, error: result.error ?? leadTexts.failed });
+      return;
+    }
+    setEvent(result.data.event);
+    setRegistrations((all) => all.filter((r) => r.ID !== registration.ID));
+    setState({ busy: false, error: null });
+    setCanceling(null);
+    setMessage((last) => ({ text: result.data.message, seq: (last?.seq ?? 0) + 1 }));
+  }
+
   const titleId = `event-${event.slug}`;
   const share = event.capacity ? Math.min(1, event.seatsTaken / event.capacity) : 0;
   return (
@@ -156,7 +194,8 @@ function EventCard({
       {registrations.length === 0 ? (
         <p className="mt-2 text-muted">No registrations yet.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        // Positioned, so the table's screen-reader-only texts scroll with it, not with the page.
+        <div className="relative mt-2 overflow-x-auto">
           <table className="w-full min-w-[32rem] text-left text-sm">
             <caption className="sr-only">Who registered for {event.title}</caption>
             <thead className="border-b border-line text-muted">
@@ -170,8 +209,11 @@ function EventCard({
                 <th scope="col" className="py-0.5 pr-1 text-right font-semibold">
                   Seats
                 </th>
-                <th scope="col" className="py-0.5 font-semibold">
+                <th scope="col" className="py-0.5 pr-1 font-semibold">
                   Registered
+                </th>
+                <th scope="col" className="py-0.5 font-semibold">
+                  <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>
@@ -188,8 +230,21 @@ function EventCard({
                   </td>
                   <td className="py-0.5 pr-1 break-all">{r.email}</td>
                   <td className="py-0.5 pr-1 text-right tabular-nums">{r.seats}</td>
-                  <td className="py-0.5 whitespace-nowrap">
+                  <td className="py-0.5 pr-1 whitespace-nowrap">
                     {formatDateTime(r.createdAt, clock.timeZone)}
+                  </td>
+                  <td className="py-0.5 text-right">
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setState({ busy: false, error: null });
+                        setCanceling(r);
+                      }}
+                      aria-label={`Cancel ${r.firstName} ${r.lastName}'s registration…`}
+                      className={buttonClass("secondary", "sm")}
+                    >
+                      Cancel…
+                    </button>
                   </td>
                 </tr>
               ))}
@@ -197,6 +252,30 @@ function EventCard({
           </table>
         </div>
       )}
+      <p
+        ref={status}
+        tabIndex={-1}
+        role="status"
+        className="mt-1 text-sm font-semibold text-success focus:outline-none"
+      >
+        {message?.text}
+      </p>
+      <ConfirmDialog
+        open={canceling !== null}
+        title="Cancel this registration?"
+        text={
+          canceling
+            ? `${canceling.firstName} ${canceling.lastName}'s ${canceling.seats === 1 ? "seat is" : `${canceling.seats} seats are`} given back, and they get the cancellation by email. Their lead stays in the tracker.`
+            : ""
+        }
+        keepLabel="Keep the registration"
+        confirmLabel={state.busy ? "Canceling…" : "Cancel the registration"}
+        danger
+        busy={state.busy}
+        error={state.error}
+        onConfirm={() => canceling && cancel(canceling)}
+        onClose={() => setCanceling(null)}
+      />
     </article>
   );
 }
