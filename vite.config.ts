@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { parseSiteUrl, siteUrlProblem } from "./domain/site-url.ts";
+import { contentImagesDevPlugin } from "./scripts/content-images-plugin.ts";
 import { frameEntryPlugin } from "./scripts/frame-entry-plugin.ts";
 
 const siteUrl = parseSiteUrl(process.env.SITE_URL);
@@ -12,7 +13,7 @@ const devApi = process.env.DEV_API_ORIGIN;
 const apiPaths = ["/api", "/healthz", "/readyz"];
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), frameEntryPlugin()],
+  plugins: [tailwindcss(), reactRouter(), frameEntryPlugin(), contentImagesDevPlugin()],
   server: devApi ? { proxy: Object.fromEntries(apiPaths.map((prefix) => [prefix, devApi])) } : {},
   define: {
     // Canonical links, Open Graph URLs and feeds are written into the prerendered HTML.

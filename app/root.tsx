@@ -198,7 +198,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const heading = notFound ? "We couldn't find that page" : "Something went wrong on this page";
   const detail = notFound
-    ? "The link may be old, or the page may have moved. Everything we publish is one click from the home page."
+    ? "The link may be old, or the page may have moved. Everything we publish is one click from the homepage."
     : "It's our fault, not yours. Try again in a moment; if it keeps happening, tell us and we'll fix it.";
   return (
     <main
@@ -214,7 +214,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-3 max-w-xl text-lg text-muted">{detail}</p>
       <div className="mt-5 flex flex-wrap gap-2">
         <Link to="/" className={buttonClass()}>
-          Back to the home page
+          Back to the homepage
         </Link>
         <Link to="/home#contact-us" className={buttonClass("secondary")}>
           Contact us

@@ -5,11 +5,11 @@ import { limits } from "./limits.ts";
 
 /** Accounts and sessions: the rules and shapes shared by the sign-up and login screens and the API. */
 export const authTexts = Object.freeze({
-  invalidEmail: "Please enter a valid e-mail address.",
+  invalidEmail: "Please enter a valid email address.",
   invalidPassword: "Passwords are 8 to 60 characters.",
   invalidFirstName: "Please enter your first name (up to 100 characters).",
   invalidLastName: "Please enter your last name (up to 100 characters).",
-  emailTaken: "An account with this e-mail already exists. Try logging in.",
+  emailTaken: "An account with this email already exists. Try logging in.",
   incorrect: "Incorrect Username or Password!",
   malformed: "Send the fields as text, without control characters, in one JSON object.",
   sessionExpired: "Your session has expired. Please log in again.",

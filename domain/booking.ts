@@ -318,7 +318,7 @@ export const slotsResponse = z
 export type SlotsResponse = z.output<typeof slotsResponse>;
 
 export const bookingMessages = Object.freeze({
-  booked: "Your call is booked. We've sent the details and a calendar invite to your e-mail.",
+  booked: "Your call is booked. We've sent the details and a calendar invite to your email.",
   taken: "That time is no longer available. Please pick another.",
   badStart: "Pick one of the times offered (start, an ISO 8601 time in UTC).",
 });
@@ -393,12 +393,12 @@ export const bookingConfirmation = z
   .register(z.globalRegistry, { id: "BookingConfirmation", description: "A call booked." });
 
 export const manageTexts = Object.freeze({
-  notFound: "We couldn't find that booking. Check the link in your confirmation e-mail.",
+  notFound: "We couldn't find that booking. Check the link in your confirmation email.",
   tooLate:
-    "It's too close to the call to change it here. Please reply to your confirmation e-mail instead.",
-  cancelled: "This call was cancelled. Book a new time whenever suits you.",
+    "It's too close to the call to change it here. Please reply to your confirmation email instead.",
+  cancelled: "This call was canceled. Book a new time whenever it suits you.",
   moved: "Your call has moved. We've sent the new details and an updated invite.",
-  cancelledNow: "Your call is cancelled. We've let the studio know.",
+  cancelledNow: "Your call is canceled. We've let the studio know.",
 });
 
 /** A booking as its manage page shows it. */
@@ -484,8 +484,8 @@ export type MeetingRecord = z.output<typeof meetingRecord>;
 export const meetingsTexts = Object.freeze({
   badId: "The meeting ID must be a UUID.",
   notFound: "Meeting not found.",
-  cancelled: "Call cancelled. The visitor has been told.",
-  alreadyCancelled: "That call was already cancelled.",
+  cancelled: "Call canceled. The visitor has been told.",
+  alreadyCancelled: "That call was already canceled.",
 });
 
 /** `/api/meetings/{id}/…`: a meeting's ID in the address. */

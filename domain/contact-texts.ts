@@ -12,9 +12,9 @@ export const contactTexts = Object.freeze({
   success: "We'll be in touch shortly!",
   failure: "Submission failed. Please try again!",
   nameTooLong: `Names can be at most ${limits.name} characters. Please shorten and try again`,
-  messageTooLong: `Messages can be at most ${limits.message} characters. Please shorten and try again`,
+  messageTooLong: `Messages can be at most ${limits.message.toLocaleString("en-US")} characters. Please shorten and try again`,
   invalidMessage:
-    "Your message contains an invisible character we can't store (NUL). Please remove it and try again",
+    "Your message contains an invisible character we can't store. Please remove it and try again",
 });
 
 /** Where the form gets its timing token (endpoints.contactToken), without loading the contracts. */

@@ -4,6 +4,8 @@ declare module "subset-font" {
   type Options = {
     targetFormat?: "sfnt" | "woff" | "woff2" | "truetype";
     noLayoutClosure?: boolean;
+    /** OpenType feature tags to keep (default: all). */
+    keepFeatures?: string[];
     preserveNameIds?: number[];
     variationAxes?: Record<string, Axis>;
   };

@@ -93,8 +93,9 @@ export async function cutTextFont(
   const characters = [...new Set([...printableAscii, ...cased])].sort().join("");
   const data = await subsetFont(latinWoff2, characters, {
     targetFormat: "woff2",
-    // No alternates (the pages turn ss01 off and use no other feature), the weights in use.
-    noLayoutClosure: true,
+    // Kerning and marks, and the tabular figures the step numbers ask for (the glyphs those
+    // reach come along); no other alternates (the pages turn ss01 off). The weights in use.
+    keepFeatures: ["ccmp", "locl", "mark", "mkmk", "kern", "tnum"],
     variationAxes: { wght: { min: 400, max: 700 } },
   });
   const hash = createHash("sha256").update(data).digest("base64url").slice(0, 8);

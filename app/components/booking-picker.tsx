@@ -18,7 +18,7 @@ export function BookingIsland() {
       <div className="booking-fallback">
         <p className="mb-3 max-w-xl text-lg">
           Picking a time needs JavaScript, which is off in this browser. Send us a message instead
-          and we'll find a time together, usually within one working day.
+          and we'll find a time together, usually within one business day.
         </p>
         <ContactForm sourcePage={bookHref} />
       </div>
@@ -136,7 +136,7 @@ export function ManageIsland() {
       <div className="booking-fallback">
         <p className="max-w-xl text-lg">
           Changing a call here needs JavaScript, which is off in this browser. Reply to your
-          confirmation e-mail instead and we'll sort it out.
+          confirmation email instead and we'll sort it out.
         </p>
       </div>
       <div className="booking-app" data-manage aria-busy="true">

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { validateContact } from "../../domain/contact.ts";
 import { bookingPassHeader, contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { limits } from "../../domain/limits.ts";
-import { FormStatus, fieldClass, TextField } from "./form-fields.tsx";
+import { darkFieldClass, FormStatus, fieldClass, TextField } from "./form-fields.tsx";
 import { buttonClass } from "./layout.tsx";
 import { messageOf } from "./response-message.ts";
 import { useFormClock } from "./use-form-clock.ts";
@@ -21,13 +21,26 @@ const id = "contact";
  * The form as an island (ADR 014): the host element tells the page's frame script to hydrate
  * it when it comes near or takes focus; until then it is a plain form that posts.
  */
-export function ContactFormIsland({ sourcePage = "/home" }: { sourcePage?: string }) {
+export function ContactFormIsland({
+  sourcePage = "/home",
+  tone = "light",
+}: {
+  sourcePage?: string;
+  tone?: FormTone;
+}) {
   return (
-    <div data-island="contact-form" data-props={JSON.stringify({ sourcePage })}>
-      <ContactForm sourcePage={sourcePage} />
+    <div
+      data-island="contact-form"
+      // The default palette goes unsaid, so a light form's props stay what they always were.
+      data-props={JSON.stringify(tone === "dark" ? { sourcePage, tone } : { sourcePage })}
+    >
+      <ContactForm sourcePage={sourcePage} tone={tone} />
     </div>
   );
 }
+
+/** The palette the form sits on: paper (the default) or ink (/home2). */
+export type FormTone = "light" | "dark";
 
 /**
  * The contact form (docs/product.md, "Contact form"). Without JavaScript it is a plain form
@@ -38,9 +51,11 @@ export function ContactFormIsland({ sourcePage = "/home" }: { sourcePage?: strin
  */
 export function ContactForm({
   sourcePage = "/home",
+  tone = "light",
   initialStatus = { kind: "idle" },
 }: {
   sourcePage?: string;
+  tone?: FormTone;
   /** A message the page already shows (a refused plain post), kept when the island hydrates. */
   initialStatus?: ContactStatus;
 }) {
@@ -99,6 +114,8 @@ export function ContactForm({
   }
 
   const isSending = status.kind === "sending";
+  const dark = tone === "dark";
+  const field = dark ? darkFieldClass : fieldClass;
   return (
     <form
       ref={formRef}
@@ -119,6 +136,7 @@ export function ContactForm({
         inputMode="email"
         maxLength={limits.email}
         className="sm:col-span-2"
+        inputClassName={field}
       />
       <TextField
         id={`${id}-first`}
@@ -126,6 +144,7 @@ export function ContactForm({
         name="firstName"
         autoComplete="given-name"
         maxLength={limits.name}
+        inputClassName={field}
       />
       <TextField
         id={`${id}-last`}
@@ -133,10 +152,14 @@ export function ContactForm({
         name="lastName"
         autoComplete="family-name"
         maxLength={limits.name}
+        inputClassName={field}
       />
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-message`} className="font-semibold">
-          Message <span className="font-normal text-muted">(optional)</span>
+          Message{" "}
+          <span className={`font-normal ${dark ? "text-muted-light" : "text-muted"}`}>
+            (optional)
+          </span>
         </label>
         <textarea
           id={`${id}-message`}
@@ -144,7 +167,7 @@ export function ContactForm({
           rows={5}
           maxLength={limits.message}
           placeholder="Leave us a Message"
-          className={`${fieldClass} resize-y`}
+          className={`${field} resize-y`}
         />
       </div>
       {/* Honeypot: off-screen and hidden from assistive technology; only bots fill it. */}
@@ -158,12 +181,12 @@ export function ContactForm({
           type="submit"
           disabled={isSending}
           aria-disabled={isSending}
-          className={buttonClass()}
+          className={buttonClass(dark ? "accent" : "primary")}
         >
           {isSending ? "Sending…" : "Submit"}
         </button>
-        <p className="text-sm text-muted">
-          We reply within one working day. No newsletters, ever.{" "}
+        <p className={`text-sm ${dark ? "text-muted-light" : "text-muted"}`}>
+          We reply within one business day. No newsletters, ever.{" "}
           <a href="/privacy" className="underline underline-offset-4">
             How we handle your details
           </a>

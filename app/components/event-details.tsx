@@ -38,18 +38,23 @@ export const shortDay = (meta: EventMeta) => shortDayFormat.format(new Date(meta
 export const placeLine = (meta: EventMeta) =>
   meta.venue ? `${meta.venue.name}, ${meta.venue.locality}` : "Online";
 
-/** The calendar leaf beside an event: month over day, dark while it is still to come. */
+/**
+ * The calendar leaf beside an event: month over day, dark while it is still to come. On a
+ * phone it is a tab above the text, month and day on one line, so the text keeps the width.
+ */
 export function DateLeaf({ meta, upcoming }: { meta: EventMeta; upcoming: boolean }) {
   const start = new Date(meta.start);
   return (
     <p
       aria-hidden="true"
-      className={`flex size-12 shrink-0 flex-col items-center justify-center rounded-sm ${upcoming ? "bg-ink text-paper" : "bg-paper-dim text-muted"}`}
+      className={`flex w-fit shrink-0 items-baseline gap-1 rounded-sm px-1.5 py-0.5 sm:size-12 sm:flex-col sm:items-center sm:justify-center sm:gap-0 sm:p-0 ${upcoming ? "bg-ink text-paper" : "bg-paper-dim text-muted"}`}
     >
       <span className="text-sm font-bold tracking-[0.14em] uppercase">
         {monthFormat.format(start)}
       </span>
-      <span className="text-4xl font-bold tracking-tight">{dateFormat.format(start)}</span>
+      <span className="text-xl font-bold tracking-tight tabular-nums sm:text-4xl">
+        {dateFormat.format(start)}
+      </span>
     </p>
   );
 }
@@ -103,7 +108,7 @@ export function EventFacts({
         </a>
       ) : event.upcoming ? (
         <p className="rounded-sm bg-paper-dim p-2 text-[0.95rem] text-muted">
-          Registration has closed: the event is under way.
+          Registration has closed: the event is underway.
         </p>
       ) : (
         <p className="rounded-sm bg-paper-dim p-2 text-[0.95rem] text-muted">

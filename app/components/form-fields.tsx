@@ -24,6 +24,12 @@ const fieldBase =
   "mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper text-ink placeholder:text-muted focus:border-ink focus:outline-2 focus:outline-offset-0 focus:outline-accent-strong";
 /** Inputs, selects and text areas: roomy in public forms, compact in the admin's tools. */
 export const fieldClass = `${fieldBase} px-1.5 py-1.5 text-lg`;
+/**
+ * The public form's fields on the dark palette (/home2): ink fields, paper text, a border and
+ * placeholder that keep 3:1 and 4.5:1 on ink, and the bright accent for focus.
+ */
+export const darkFieldClass =
+  "mt-0.5 block w-full rounded-sm border border-paper/45 bg-ink px-1.5 py-1.5 text-lg text-paper placeholder:text-muted-light focus:border-paper focus:outline-2 focus:outline-offset-0 focus:outline-accent";
 // The admin's fields are 44 px tall at least below 1024 px, under a thumb (WCAG 2.5.5).
 export const compactFieldClass = `${fieldBase} px-1 py-1 max-[1023px]:min-h-[44px]`;
 /** The admin's densest controls: a lead row's selects, the bulk bar. */
@@ -53,11 +59,14 @@ export function FormStatus({
 export function TextField({
   label,
   className,
+  inputClassName = fieldClass,
   ...input
 }: {
   label: string;
   id: string;
   className?: string;
+  /** The field's look: `fieldClass` (paper) or `darkFieldClass` (ink). */
+  inputClassName?: string;
 } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className={className}>
@@ -65,7 +74,7 @@ export function TextField({
         {label}
       </label>
       {/* An explicit type: without one, autocomplete values like "given-name" are invalid HTML. */}
-      <input type="text" {...input} className={fieldClass} />
+      <input type="text" {...input} className={inputClassName} />
     </div>
   );
 }

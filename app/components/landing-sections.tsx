@@ -45,7 +45,7 @@ export function DirectLines({
   return (
     <dl className={className}>
       <div>
-        <dt className={`text-sm font-semibold ${muted}`}>Prefer e-mail?</dt>
+        <dt className={`text-sm font-semibold ${muted}`}>Prefer email?</dt>
         <dd className="mt-0.5 text-xl font-bold break-words">
           <a
             className="underline decoration-accent decoration-2 underline-offset-4"
@@ -62,7 +62,7 @@ export function DirectLines({
         </dd>
       </div>
       <div>
-        <dt className={`text-sm font-semibold ${muted}`}>Rather pick a time?</dt>
+        <dt className={`text-sm font-semibold ${muted}`}>Prefer to pick a time?</dt>
         <dd className="mt-0.5 text-xl font-bold">
           <a
             className="underline decoration-accent decoration-2 underline-offset-4"
@@ -78,12 +78,17 @@ export function DirectLines({
 }
 
 /**
- * The contact form on a paper card (on either palette the form keeps its light, tested
- * contrast; focus rings inside use the darkened accent, which keeps 3:1 on paper). Same island as the home page, so the same no-JavaScript post; sourcePage tells
- * the lead which landing page it came from.
+ * The contact form on a card of the page's palette: paper, with focus rings in the darkened
+ * accent (3:1 on paper), or ink for /home2, with ink fields and the bright accent (3:1 on ink).
+ * Same island as the home page, so the same no-JavaScript post; sourcePage tells the lead which
+ * landing page it came from.
  */
-export function ContactCard({ sourcePage }: { sourcePage: string }) {
-  return (
+export function ContactCard({ sourcePage, tone = "light" }: { sourcePage: string; tone?: Tone }) {
+  return tone === "dark" ? (
+    <div className="rounded-sm border border-ink-line bg-ink p-3 text-paper md:p-5 [&_:focus-visible]:outline-accent">
+      <ContactFormIsland sourcePage={sourcePage} tone="dark" />
+    </div>
+  ) : (
     <div className="rounded-sm border border-line bg-paper p-3 text-ink md:p-5 [&_:focus-visible]:outline-accent-strong">
       <ContactFormIsland sourcePage={sourcePage} />
     </div>

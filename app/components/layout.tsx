@@ -74,6 +74,22 @@ export function buttonClass(
   return `inline-flex shrink-0 items-center justify-center gap-1 rounded-sm font-bold transition-colors duration-200 aria-disabled:cursor-progress aria-disabled:opacity-70 disabled:cursor-progress disabled:opacity-70 ${buttonSizes[size]} ${buttonStyles[variant]}`;
 }
 
+/**
+ * Two or three calls to action side by side; stacked on a phone, each the full width, so the
+ * stack reads as one column of equal buttons rather than a ragged wrap.
+ */
+export function ButtonRow({
+  children,
+  className = "",
+}: {
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={`grid gap-1.5 sm:flex sm:flex-wrap sm:gap-2 ${className}`}>{children}</div>
+  );
+}
+
 /** A plain link: public pages are separate documents, so every visit to one is a page load. */
 export function ButtonLink({ to, children, variant = "primary" }: ButtonProps) {
   return (

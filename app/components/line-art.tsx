@@ -5,7 +5,7 @@
  */
 import type { CSSProperties } from "react";
 
-type Drawing = "horizon" | "discover" | "plan" | "build" | "launch";
+type Drawing = "horizon" | "night" | "local" | "discover" | "plan" | "build" | "launch";
 
 const drawings: Record<
   Drawing,
@@ -30,6 +30,58 @@ const drawings: Record<
     accent: [
       "M384 240c28-6 40-38 66-46s38 10 66-58",
       "M516 136m-6 0a6 6 0 1 0 12 0a6 6 0 1 0-12 0",
+    ],
+  },
+  // /home2's opening: a shop closed for the night while orders arrive on a phone, under a moon.
+  night: {
+    viewBox: "0 0 640 360",
+    strokes: [
+      // the shop: walls, awning, door with its "closed" sign
+      "M64 330V196h136v134",
+      "M52 196l18-32h124l18 32Z",
+      "M112 330v-74h40v74",
+      "M118 282h28",
+      // the phone, its speaker, an order coming in
+      "M272 62h112a16 16 0 0 1 16 16v212a16 16 0 0 1-16 16H272a16 16 0 0 1-16-16V78a16 16 0 0 1 16-16Z",
+      "M312 80h32",
+      "M280 124h96M280 148h64M280 182h96M280 206h52",
+      // stars
+      "M488 92v12M482 98h12M596 176v10M591 181h10M452 48v8M448 52h8",
+      // horizon under everything
+      "M20 330h600",
+    ],
+    accent: [
+      // the moon
+      "M556 64a44 44 0 1 0 34 70a36 36 0 1 1-34-70Z",
+      // the order, confirmed
+      "M328 256m-18 0a18 18 0 1 0 36 0a18 18 0 1 0-36 0",
+      "M319 256l6 6 12-13",
+      // its signal, reaching the shop
+      "M236 150a40 40 0 0 0 0 56M218 134a64 64 0 0 0 0 88",
+    ],
+  },
+  // /home3's opening: the business found on a map nearby, beside its listing and a call button.
+  local: {
+    viewBox: "0 0 640 360",
+    strokes: [
+      // a folded map and its folds
+      "M80 96l120-32 120 32 120-32v208l-120 32-120-32-120 32Z",
+      "M200 64v208M320 96v208",
+      // roads
+      "M96 212c56-24 104 28 164 8s112-64 172-36",
+      "M168 82l52 206",
+      // the listing: name, stars, lines, and its call button
+      "M480 150h120M480 174h88M480 196h104",
+      "M492 246h96a14 14 0 0 1 0 28h-96a14 14 0 0 1 0-28Z",
+      // horizon under everything
+      "M20 330h600",
+    ],
+    accent: [
+      // the pin where the business is
+      "M292 190c-22-30-34-46-34-62a34 34 0 0 1 68 0c0 16-12 32-34 62Z",
+      "M292 128m-11 0a11 11 0 1 0 22 0a11 11 0 1 0-22 0",
+      // five stars
+      "M490 112l3.5 7 7.5 1-5.5 5 1.5 7.5-6.5-3.5-6.5 3.5 1.5-7.5-5.5-5 7.5-1ZM512 112l3.5 7 7.5 1-5.5 5 1.5 7.5-6.5-3.5-6.5 3.5 1.5-7.5-5.5-5 7.5-1ZM534 112l3.5 7 7.5 1-5.5 5 1.5 7.5-6.5-3.5-6.5 3.5 1.5-7.5-5.5-5 7.5-1ZM556 112l3.5 7 7.5 1-5.5 5 1.5 7.5-6.5-3.5-6.5 3.5 1.5-7.5-5.5-5 7.5-1ZM578 112l3.5 7 7.5 1-5.5 5 1.5 7.5-6.5-3.5-6.5 3.5 1.5-7.5-5.5-5 7.5-1Z",
     ],
   },
   discover: {

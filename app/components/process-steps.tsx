@@ -47,7 +47,7 @@ export function ProcessSteps({
         >
           <span
             aria-hidden="true"
-            className={`font-mono text-sm font-semibold tabular-nums ${dark ? "group-aria-[current=step]:text-accent" : "group-aria-[current=step]:text-accent-strong"}`}
+            className={`text-sm font-bold tabular-nums ${dark ? "group-aria-[current=step]:text-accent" : "group-aria-[current=step]:text-accent-strong"}`}
           >
             {String(index + 1).padStart(2, "0")}
           </span>

@@ -64,7 +64,7 @@ const drawings: Readonly<
     accent: ["M86 62l5 5 9-10M86 86l5 5 9-10"],
   },
   // Monthly costs stepping down.
-  "cost-optimisation": {
+  "cost-optimization": {
     strokes: [
       "M44 132V44M44 132h152",
       "M60 58h18v74H60ZM94 76h18v56H94ZM128 96h18v36h-18Z",

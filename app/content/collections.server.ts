@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
+import type { ResponsiveImageData } from "../components/responsive-image.tsx";
+import { imageFor } from "./images.server.ts";
 import { countWords, type Heading, readingMinutes, renderMarkdown } from "./markdown.server.ts";
 import {
   type BlogPostMeta,
@@ -13,6 +15,8 @@ import {
   eventSchema,
   type GuideMeta,
   guideSchema,
+  type TestimonialMeta,
+  testimonialSchema,
 } from "./schema.ts";
 import { typographic } from "./typography.ts";
 
@@ -154,6 +158,61 @@ export const events = (): Entry<EventMeta>[] =>
     loadCollection(contentRoot, "events", eventSchema).sort((a, b) =>
       a.meta.start.localeCompare(b.meta.start),
     ),
+  );
+
+/** A quote longer than this is a case study, not a testimonial: the card is made for a few lines. */
+export const testimonialMaxLength = 280;
+
+/**
+ * The clients' words, in page order. Each names a case study that exists, when it names one,
+ * and stays short enough for its card; the build stops otherwise, naming the file.
+ */
+export const testimonials = (): Entry<TestimonialMeta>[] =>
+  cached("testimonials", () => {
+    const entries = loadCollection(contentRoot, "testimonials", testimonialSchema).sort(
+      (a, b) => a.meta.order - b.meta.order || a.slug.localeCompare(b.slug),
+    );
+    const studies = new Set(caseStudies().map((study) => study.slug));
+    for (const entry of entries) {
+      const text = entry.html.replace(/<[^>]+>/g, "").trim();
+      if (text.length > testimonialMaxLength)
+        throw new ContentError(
+          `${entry.file}: the quote is ${text.length} characters; keep it under ${testimonialMaxLength}`,
+        );
+      if (entry.meta.caseStudy && !studies.has(entry.meta.caseStudy))
+        throw new ContentError(
+          `${entry.file}: caseStudy "${entry.meta.caseStudy}" is no case study`,
+        );
+    }
+    // Placeholder words must not go live unnoticed: every build that publishes them says so.
+    const samples = entries.filter((entry) => entry.meta.sample).length;
+    if (samples > 0)
+      console.warn(
+        `content: ${samples} of ${entries.length} testimonials are sample copy (sample: true); replace them with your clients' own approved words (docs/site.md, "Testimonials")`,
+      );
+    return entries;
+  });
+
+/** What a testimonial card needs: the quote as rendered text, who said it, their photo. */
+export type TestimonialCard = TestimonialMeta & {
+  readonly slug: string;
+  readonly html: string;
+  readonly image: ResponsiveImageData | null;
+};
+export const testimonialsFor = (
+  where: TestimonialMeta["pages"][number] | { caseStudy: string },
+): Promise<TestimonialCard[]> =>
+  Promise.all(
+    testimonials()
+      .filter(({ meta }) =>
+        typeof where === "string" ? meta.pages.includes(where) : meta.caseStudy === where.caseStudy,
+      )
+      .map(async ({ slug, meta, html }) => ({
+        ...meta,
+        slug,
+        html,
+        image: meta.photo ? await imageFor(meta.photo) : null,
+      })),
   );
 
 export function findEntry<M>(entries: Entry<M>[], slug: string | undefined): Entry<M> {

@@ -61,7 +61,7 @@ export const serviceNames = [
   "Custom SaaS",
   "App design",
   "Software audits",
-  "Cost optimisation",
+  "Cost optimization",
   "Consulting",
 ] as const;
 
@@ -81,6 +81,25 @@ export const caseStudySchema = z.strictObject({
       z.strictObject({ value: z.string().trim().min(1).max(12), label: z.string().trim().min(3) }),
     )
     .length(3, "must list exactly three results"),
+  /**
+   * Screenshots and photos of the work, under content/images/ (at least 1200 px wide), shown
+   * after the story at their own proportions; without any, the drawn visual stands alone.
+   */
+  images: z
+    .array(
+      z.strictObject({
+        src: z
+          .string()
+          .regex(
+            /^[a-z0-9/_-]+\.(jpe?g|png)$/i,
+            "must be a JPEG or PNG path under content/images/",
+          ),
+        alt: z.string().trim().min(10, "must say what the picture shows"),
+        caption: z.string().trim().min(3).optional(),
+      }),
+    )
+    .max(8)
+    .default([]),
 });
 
 const venue = z.strictObject({
@@ -120,10 +139,39 @@ export const eventSchema = z
     path: ["venue"],
   });
 
+/** The pages a testimonial is shown on: the home page and the two audience pages. */
+export const testimonialPages = ["home", "home2", "home3"] as const;
+
+/**
+ * A client's words (issue 28): the quote is the file's body, one to three sentences. `pages`
+ * places it on the landing pages; `caseStudy` makes it that study's pull quote. `sample`
+ * marks placeholder copy: the build lists it, to be replaced by a client's own approved words.
+ */
+export const testimonialSchema = z.strictObject({
+  name: z.string().trim().min(2).max(60),
+  role: z.string().trim().min(2).max(60),
+  business: z.string().trim().min(2).max(60),
+  location: z.string().trim().min(2).max(60),
+  pages: z.array(z.enum(testimonialPages)).default([]),
+  caseStudy: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a case study's slug")
+    .optional(),
+  /** A portrait under content/images/ (JPEG or PNG, at least 160 px square). */
+  photo: z
+    .string()
+    .regex(/^[a-z0-9/_-]+\.(jpe?g|png)$/i, "must be a JPEG or PNG path under content/images/")
+    .optional(),
+  /** Order on a page, smallest first. */
+  order: z.number().int().default(0),
+  sample: z.boolean().default(false),
+});
+
 export type BlogPostMeta = z.infer<typeof blogPostSchema>;
 export type GuideMeta = z.infer<typeof guideSchema>;
 export type CaseStudyMeta = z.infer<typeof caseStudySchema>;
 export type EventMeta = z.infer<typeof eventSchema>;
+export type TestimonialMeta = z.infer<typeof testimonialSchema>;
 
 /** Renders zod issues as "field: message" lines for a build error. */
 export function describeIssues(error: z.ZodError): string {

@@ -13,10 +13,10 @@ export const services: readonly Service[] = [
     name: "Custom websites",
     summary: "Hand-built sites that load in a blink and make the phone ring.",
     detail:
-      "No page-builder bloat and no template you'll see on your competitor's site. We design around the three things your visitors came to do, write the copy with you, and build pages that render before a customer can blink.",
+      "No page-builder bloat and no template you'll see on your competitor's site. We design around the three things your visitors came to do, write the copy with you, and build pages that load in under two seconds on a phone.",
     outcomes: [
       "Designed and written with you",
-      "Under a second on a phone",
+      "Under two seconds on a phone",
       "Yours to edit, no lock-in",
     ],
   },
@@ -85,11 +85,11 @@ export const services: readonly Service[] = [
     ],
   },
   {
-    slug: "cost-optimisation",
-    name: "Cost optimisation",
+    slug: "cost-optimization",
+    name: "Cost optimization",
     summary: "Stop paying for plugins, plans and servers you don't need.",
     detail:
-      "Most small businesses overpay for their web stack. We untangle subscriptions, right-size hosting and replace paid plugins with simpler code, and you keep the savings every month.",
+      "Most small businesses we audit overpay for their web stack. We untangle subscriptions, right-size hosting and replace paid plugins with simpler code, and you keep the savings every month.",
     outcomes: [
       "Subscription and plugin review",
       "Right-sized hosting",
@@ -101,7 +101,7 @@ export const services: readonly Service[] = [
     name: "Consulting",
     summary: "A senior second opinion on your web plans, by the hour.",
     detail:
-      "Choosing a platform, briefing an agency, hiring a developer or weighing a quote: talk it through with people who have built hundreds of small-business sites and have nothing to sell you in that hour.",
+      "Choosing a platform, briefing an agency, hiring a developer or weighing a quote: talk it through with people who have built and looked after small-business sites since 2019 and have nothing to sell you in that hour.",
     outcomes: ["Platform and vendor advice", "Quote and proposal reviews", "Hourly, no retainer"],
   },
 ];

@@ -24,12 +24,12 @@ export const team: readonly TeamMember[] = [
     name: "Priya Raman",
     role: "SEO & content lead",
     portrait: "priya",
-    bio: "Turns what customers actually search for into pages that answer them. Writes our WordPress guides and the monthly reports clients actually read.",
+    bio: "Turns what customers search for into pages that answer them. Wrote our introduction to WordPress, and writes the monthly reports clients actually read.",
   },
   {
     name: "Sam Okafor",
     role: "E-commerce & hosting",
     portrait: "sam",
-    bio: "Keeps the shops selling and the servers quiet: payments, stock, backups and the 2 a.m. alerts nobody else ever has to see.",
+    bio: "Keeps the shops selling and the servers quiet: payments, stock, backups and the 2:00 AM alerts nobody else ever has to see.",
   },
 ];

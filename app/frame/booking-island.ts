@@ -478,12 +478,12 @@ async function managePage(host: HTMLElement) {
   const show = () => {
     const cancelled = booking.status === "cancelled";
     heading.textContent = cancelled
-      ? `Cancelled, ${booking.firstName}.`
+      ? `Canceled, ${booking.firstName}.`
       : `See you then, ${booking.firstName}.`;
     when.textContent = longTime(booking.start, zone);
     when.classList.toggle("booking-struck", cancelled);
     state.textContent = cancelled
-      ? "This call is cancelled. Book a new time whenever suits you."
+      ? "This call is canceled. Book a new time whenever it suits you."
       : `You can move or cancel it here until ${longTime(booking.changeableUntil, zone)}.`;
     actions.hidden = cancelled;
     if (cancelled)
@@ -526,10 +526,10 @@ async function managePage(host: HTMLElement) {
         return say(
           status,
           "error",
-          "Cancelling failed. Please check your connection and try again!",
+          "Canceling failed. Please check your connection and try again!",
         );
       const body = await answerOf(response);
-      const text = body.message ?? "Cancelling failed. Please try again!";
+      const text = body.message ?? "Canceling failed. Please try again!";
       if (!response.ok || !body.booking) return say(status, "error", text);
       booking = body.booking;
       show();

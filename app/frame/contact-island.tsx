@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { ContactForm, type ContactStatus } from "../components/contact-form.tsx";
+import { ContactForm, type ContactStatus, type FormTone } from "../components/contact-form.tsx";
 
 /**
  * The contact form's island. Its props travel in the host's data-props; a message already on
@@ -10,7 +10,10 @@ import { ContactForm, type ContactStatus } from "../components/contact-form.tsx"
  */
 export function hydrate(host: HTMLElement): void {
   keepValuesAsTyped(host);
-  const props = JSON.parse(host.dataset.props ?? "{}") as { sourcePage?: string };
+  const props = JSON.parse(host.dataset.props ?? "{}") as {
+    sourcePage?: string;
+    tone?: FormTone;
+  };
   const shown = host.querySelector("[aria-live] > [role]");
   const initialStatus: ContactStatus | undefined =
     shown?.textContent && shown.getAttribute("role") === "alert"
@@ -19,7 +22,7 @@ export function hydrate(host: HTMLElement): void {
   hydrateRoot(
     host,
     <Island host={host}>
-      <ContactForm sourcePage={props.sourcePage} initialStatus={initialStatus} />
+      <ContactForm sourcePage={props.sourcePage} tone={props.tone} initialStatus={initialStatus} />
     </Island>,
   );
 }

@@ -21,7 +21,7 @@ export const meta = () =>
 const principles = [
   {
     title: "Speed is a feature",
-    body: "Every page we ship loads in under a second on a mid-range phone. We measure it before launch and every month after.",
+    body: "Every page we ship is built to load in under two seconds on a mid-range phone. We measure it before launch and every month after.",
   },
   {
     title: "Plain words, fixed prices",
@@ -53,14 +53,19 @@ export default function About() {
           </h2>
           <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {team.map((member) => (
-              <li key={member.name} className="reveal rounded-sm border border-line p-3">
-                <Portrait
-                  name={member.portrait}
-                  className="size-16 rounded-sm bg-paper-dim text-ink"
-                />
-                <h3 className="mt-3 text-xl font-bold tracking-tight">{member.name}</h3>
-                <p className="text-sm font-semibold text-accent-strong">{member.role}</p>
-                <p className="mt-1.5 text-muted">{member.bio}</p>
+              <li
+                key={member.name}
+                className="reveal grid grid-cols-[7rem_1fr] items-center gap-x-2 gap-y-2 rounded-sm border border-line p-2 sm:grid-cols-1 sm:content-start sm:items-start sm:p-3"
+              >
+                {/* A framed drawing, shoulders on the frame's edge: a portrait, not a thumbnail. */}
+                <div className="flex aspect-square items-end justify-center overflow-hidden rounded-sm bg-paper-dim sm:aspect-[4/3]">
+                  <Portrait name={member.portrait} className="h-[88%] w-auto text-ink" />
+                </div>
+                <div>
+                  <h3 className="text-xl font-bold tracking-tight">{member.name}</h3>
+                  <p className="text-sm font-semibold text-accent-strong">{member.role}</p>
+                </div>
+                <p className="col-span-2 text-muted sm:col-span-1">{member.bio}</p>
               </li>
             ))}
           </ul>
@@ -109,7 +114,10 @@ export default function About() {
                 id={service.slug}
                 className="reveal grid gap-2 py-5 md:grid-cols-[80px_1fr_1.3fr] md:gap-5"
               >
-                <span aria-hidden="true" className="font-mono text-sm text-accent-strong">
+                <span
+                  aria-hidden="true"
+                  className="text-sm font-bold tabular-nums tracking-wide text-accent-strong"
+                >
                   {String(index + 1).padStart(2, "0")}
                 </span>
                 <div>

@@ -38,7 +38,7 @@ export default function AccessDenied({ loaderData }: Route.ComponentProps) {
       <NextSteps
         links={[
           { to: "/logout", label: "Log out" },
-          { to: "/", label: "Back to the home page" },
+          { to: "/", label: "Back to the homepage" },
         ]}
       />
     </AuthScreen>

@@ -18,11 +18,11 @@ const sectionCopy: Record<(typeof blogSections)[number], { title: string; lead: 
   },
   "field-notes": {
     title: "Field notes",
-    lead: "What we've learned from a few hundred small-business projects.",
+    lead: "What we've learned from our small-business projects since 2019.",
   },
   letters: {
     title: "Letters",
-    lead: "Straight answers to questions our clients and neighbours ask us.",
+    lead: "Straight answers to questions our clients and neighbors ask us.",
   },
 };
 

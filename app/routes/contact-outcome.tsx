@@ -38,13 +38,13 @@ export default function ContactOutcomePage({ loaderData }: Route.ComponentProps)
       {ok ? (
         <>
           <div className="mt-5 flex max-w-2xl flex-wrap items-center gap-2">
-            <p className="text-lg font-semibold">Rather talk it through sooner?</p>
+            <p className="text-lg font-semibold">Prefer to talk it through sooner?</p>
             <ButtonLink to={bookHref}>
               Book a free call <Arrow />
             </ButtonLink>
           </div>
           <p className="mt-4 text-lg text-muted">
-            We answer every enquiry within one working day. Meanwhile, see{" "}
+            We answer every inquiry within one business day. Meanwhile, see{" "}
             <Link
               to="/previous-work"
               className="font-semibold text-accent-strong underline underline-offset-4"

@@ -1,7 +1,7 @@
 import { eventTexts } from "../../domain/event-texts.ts";
 import { dayFormat, placeLine, timeRange } from "../components/event-details.tsx";
 import { FormMessage } from "../components/form-fields.tsx";
-import { Arrow, ButtonLink, Container, Eyebrow } from "../components/layout.tsx";
+import { Arrow, ButtonLink, ButtonRow, Container, Eyebrow } from "../components/layout.tsx";
 import { events, findEntry } from "../content/collections.server.ts";
 import { eventPath } from "../content/public-paths.server.ts";
 import type { RouteHandle } from "../root.tsx";
@@ -48,14 +48,14 @@ export default function EventRegistered({ loaderData }: Route.ComponentProps) {
           <dd>{placeLine(meta)}</dd>
         </div>
       </dl>
-      <div className="mt-6 flex flex-wrap gap-2">
+      <ButtonRow className="mt-6">
         <ButtonLink to={path}>
           Back to the event <Arrow />
         </ButtonLink>
         <ButtonLink to="/events" variant="secondary">
           All events
         </ButtonLink>
-      </div>
+      </ButtonRow>
     </Container>
   );
 }

@@ -8,6 +8,7 @@ import {
   shortDay,
   timeRange,
 } from "../components/event-details.tsx";
+import { KeepHyphenated } from "../components/keep-hyphenated.tsx";
 import { Arrow, Container, PageHeader } from "../components/layout.tsx";
 import { buildTime } from "../content/build-clock.server.ts";
 import { events } from "../content/collections.server.ts";
@@ -38,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: "Events",
     description:
-      "Free clinics, workshops and teardown nights for small-business owners in Savannah and online, run by the Fineline Studio team.",
+      "Clinics, workshops and teardown nights for small-business owners in Savannah and online, most of them free, run by the Fineline Studio team.",
     path: "/events",
     breadcrumbs: [],
     jsonLd: loaderData ? [...loaderData.upcoming, ...loaderData.past].map(eventJsonLd) : [],
@@ -48,12 +49,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 function UpcomingEvent({ event }: { event: EventItem }) {
   const { meta } = event;
   return (
-    <li className="reveal group relative grid grid-cols-[auto_1fr] gap-3 border-t border-line py-5 md:grid-cols-[auto_1fr_auto] md:gap-5">
+    <li className="reveal group relative grid gap-2 border-t border-line py-5 sm:grid-cols-[auto_1fr] sm:gap-3 md:grid-cols-[auto_1fr_auto] md:gap-5">
       <DateLeaf meta={meta} upcoming />
       <div>
         <h3 className="text-2xl font-bold tracking-tight md:text-3xl">
           <Link to={event.path} className="after:absolute after:inset-0">
-            {meta.title}
+            <KeepHyphenated text={meta.title} />
           </Link>
         </h3>
         <p className="mt-1 max-w-2xl text-lg text-muted">{meta.description}</p>
@@ -64,7 +65,7 @@ function UpcomingEvent({ event }: { event: EventItem }) {
           <span className="font-semibold">{meta.price}</span>
         </p>
       </div>
-      <p className="col-start-2 flex items-center gap-1 self-center font-bold text-accent-strong md:col-start-3">
+      <p className="flex items-center gap-1 self-center font-bold text-accent-strong sm:col-start-2 md:col-start-3">
         Details and seats{" "}
         <Arrow className="size-2 transition-transform group-hover:translate-x-0.5" />
       </p>
@@ -76,13 +77,13 @@ function UpcomingEvent({ event }: { event: EventItem }) {
 function PastEvent({ event }: { event: EventItem }) {
   const { meta } = event;
   return (
-    <li className="grid grid-cols-[auto_1fr] items-center gap-3 border-t border-line py-3">
+    <li className="grid content-start gap-1.5 border-t border-line py-3 sm:grid-cols-[auto_1fr] sm:items-start sm:gap-3">
       <DateLeaf meta={meta} upcoming={false} />
       <div>
         <p className="text-xs font-bold tracking-[0.14em] text-muted uppercase">Past event</p>
         <h3 className="mt-0.5 text-xl font-bold tracking-tight">
           <Link to={event.path} className="underline-offset-4 hover:underline">
-            {meta.title}
+            <KeepHyphenated text={meta.title} />
           </Link>
         </h3>
         <p className="flex flex-wrap gap-x-3 text-[0.95rem] text-muted">

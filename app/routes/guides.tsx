@@ -47,7 +47,7 @@ export default function Guides({ loaderData }: Route.ComponentProps) {
             WordPress and WooCommerce
           </h2>
           <p className="mt-1 mb-4 max-w-2xl text-lg text-muted">
-            Four in ten small-business sites run on WordPress. Start with what it is, then learn the
+            WordPress runs well over a third of all websites. Start with what it is, then learn the
             jobs your team does every week.
           </p>
           <EntryList entries={loaderData.wordpress} />

@@ -4,12 +4,13 @@ import { CaseStudyCard } from "../components/case-study-card.tsx";
 import { LogoList } from "../components/client-logos.tsx";
 import { ContactFormIsland } from "../components/contact-form.tsx";
 import { DirectLines } from "../components/landing-sections.tsx";
-import { Arrow, ButtonLink, Container, Eyebrow } from "../components/layout.tsx";
+import { Arrow, ButtonLink, ButtonRow, Container, Eyebrow } from "../components/layout.tsx";
 import { LineArt } from "../components/line-art.tsx";
 import { bookHref } from "../components/nav-items.ts";
 import { ProcessSteps } from "../components/process-steps.tsx";
 import { ServiceArt } from "../components/service-art.tsx";
-import { caseStudySummaries } from "../content/collections.server.ts";
+import { Testimonials } from "../components/testimonials.tsx";
+import { caseStudySummaries, testimonialsFor } from "../content/collections.server.ts";
 import { services } from "../content/services.ts";
 import type { RouteHandle } from "../root.tsx";
 import { organizationJsonLd, pageMeta, siteUrl } from "../seo.ts";
@@ -18,9 +19,10 @@ import type { Route } from "./+types/home";
 /** Prerendered and static: no React in the browser (ADR 014). */
 export const handle: RouteHandle = { hydrate: false };
 
-export function loader() {
+export async function loader() {
   return {
     studies: caseStudySummaries(),
+    testimonials: await testimonialsFor("home"),
   };
 }
 
@@ -46,8 +48,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
+      <WorkStrip studies={loaderData.studies} />
       <TrustedBy />
       <Claim />
+      <Testimonials
+        id="voices-title"
+        title="Owners who stopped losing customers to their website."
+        items={loaderData.testimonials}
+      />
       <Services />
       <Process />
       <SelectedWork studies={loaderData.studies} />
@@ -67,18 +75,61 @@ function Hero() {
           </h1>
           <p className="mt-3 max-w-xl text-lg text-muted md:text-xl">
             We design, build and look after fast, findable websites for small businesses, so the
-            first impression does the selling and the enquiries land in your inbox, not in a void.
+            first impression does the selling and the inquiries land in your inbox, not in a void.
           </p>
-          <div className="mt-5 flex flex-wrap gap-2">
+          <ButtonRow className="mt-5">
             <ButtonLink to={bookHref}>
               Book a free call <Arrow />
             </ButtonLink>
             <ButtonLink to="/previous-work" variant="secondary">
               See our work
             </ButtonLink>
-          </div>
+          </ButtonRow>
         </div>
         <LineArt drawing="horizon" intro className="w-full text-ink" />
+      </Container>
+    </section>
+  );
+}
+
+/**
+ * Proof before the second screen ends (issue 28): each study's client and its headline
+ * figure, a line each, leading to the full story.
+ */
+function WorkStrip({ studies }: { studies: Route.ComponentProps["loaderData"]["studies"] }) {
+  return (
+    <section aria-labelledby="recent-work" className="pb-8 md:pb-10">
+      <Container>
+        <h2 id="recent-work" className="text-sm font-semibold text-muted">
+          Recent work
+        </h2>
+        <ul className="mt-1.5 grid gap-1.5 md:grid-cols-2">
+          {studies.map((study) => {
+            const headline = study.results[0];
+            return (
+              <li key={study.slug} className="min-w-0">
+                <Link
+                  to={`/previous-work/${study.slug}`}
+                  className="group flex h-full items-center gap-2 rounded-sm border border-line bg-white/60 p-2 transition-colors hover:border-ink md:p-2.5"
+                >
+                  {headline ? (
+                    <span className="shrink-0 text-3xl font-bold tracking-tight text-accent-deep tabular-nums md:text-4xl">
+                      {headline.value}
+                    </span>
+                  ) : null}
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-bold">{study.client}</span>
+                    <span className="block text-sm text-muted">
+                      {headline ? `${headline.label} · ` : ""}
+                      {study.industry}
+                    </span>
+                  </span>
+                  <Arrow className="size-2 shrink-0 text-accent-strong transition-transform group-hover:translate-x-0.5" />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
       </Container>
     </section>
   );
@@ -97,24 +148,57 @@ function TrustedBy() {
   );
 }
 
+/**
+ * The claim (docs/product.md, "Routes"), stated once: the figure is the first word of the
+ * sentence, not a numeral beside the same words. Its sources open below it, without script.
+ */
 function Claim() {
   return (
     <section aria-labelledby="claim-title" className="py-12 md:py-16">
-      <Container className="reveal grid items-end gap-4 md:grid-cols-[auto_1fr] md:gap-8">
-        <p
-          aria-hidden="true"
-          className="text-[clamp(6rem,4rem+10vw,14rem)] leading-[0.85] font-bold tracking-[-0.05em] text-accent-deep"
-        >
-          75%
-        </p>
-        <div className="max-w-2xl pb-2">
-          <h2 id="claim-title" className="text-3xl font-bold tracking-tight md:text-4xl">
-            75% of people judge credibility by the website in under half a second.
-          </h2>
-          <p className="mt-2 text-lg text-muted">
+      <Container className="reveal grid gap-4 lg:grid-cols-[1.15fr_1fr] lg:items-end lg:gap-10">
+        <h2 id="claim-title" className="text-3xl font-bold tracking-tight md:text-4xl">
+          <span className="block text-[clamp(6rem,4rem+10vw,12rem)] leading-[0.85] tracking-[-0.05em] text-accent-deep">
+            75%
+          </span>{" "}
+          <span className="mt-2 block max-w-3xl">
+            of people judge credibility by the website in under half a second.
+          </span>
+        </h2>
+        <div className="max-w-2xl">
+          <p className="text-lg text-muted">
             Before anyone reads a word, they have decided whether you look trustworthy. Speed,
             clarity and care are what they are judging, and they are exactly what we build.
           </p>
+          <details className="group mt-3 text-muted">
+            <summary className="inline-flex min-h-[44px] cursor-pointer items-center gap-1 font-semibold text-ink underline decoration-line underline-offset-4 hover:decoration-accent">
+              Where these figures come from
+            </summary>
+            <ul className="mt-1.5 grid gap-1.5 border-l-2 border-accent pl-2">
+              <li>
+                <strong className="text-ink">75%:</strong> three in four people said they judge a
+                company's credibility by its website's design, in Stanford's Web Credibility
+                Research (B. J. Fogg and colleagues, Stanford Persuasive Technology Lab, 2002).{" "}
+                <a
+                  href="https://credibility.stanford.edu/guidelines/index.html"
+                  className="text-accent-strong underline underline-offset-4"
+                >
+                  Stanford Guidelines for Web Credibility
+                </a>
+              </li>
+              <li>
+                <strong className="text-ink">Under half a second:</strong> people formed a lasting
+                first impression of a web page's visual appeal within 50 milliseconds (Lindgaard,
+                Fernandes, Dudek and Brown, <cite>Behaviour &amp; Information Technology</cite>{" "}
+                25(2), 2006).{" "}
+                <a
+                  href="https://doi.org/10.1080/01449290500330448"
+                  className="text-accent-strong underline underline-offset-4"
+                >
+                  The paper
+                </a>
+              </li>
+            </ul>
+          </details>
         </div>
       </Container>
     </section>
@@ -148,7 +232,10 @@ function Services() {
               className="reveal border-r border-b border-ink-line p-3 sm:max-md:last:odd:col-span-2 md:p-4"
             >
               <div className="flex items-start justify-between gap-2">
-                <span aria-hidden="true" className="font-mono text-sm text-accent">
+                <span
+                  aria-hidden="true"
+                  className="text-sm font-bold tabular-nums tracking-wide text-accent"
+                >
                   {String(index + 1).padStart(2, "0")}
                 </span>
                 <ServiceArt slug={service.slug} className="-mt-1 -mr-1 w-15 text-paper/80" />
@@ -227,13 +314,13 @@ function ContactSection() {
             Tell us about your business.
           </h2>
           <p className="mt-2 max-w-md text-lg text-muted">
-            A free, no-obligation consultation or a fixed quote. We answer every enquiry within one
-            working day.
+            A free, no-obligation consultation or a fixed quote. We answer every inquiry within one
+            business day.
           </p>
           <DirectLines tone="light" className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
             <div>
               <dt className="text-sm font-semibold text-muted">Studio hours</dt>
-              <dd className="mt-0.5">Monday to Friday, 9 am to 5 pm Eastern</dd>
+              <dd className="mt-0.5">Monday to Friday, 9:00 AM to 5:00 PM Eastern</dd>
             </div>
           </DirectLines>
         </div>

@@ -1,10 +1,11 @@
 import { CaseStudyCard } from "../components/case-study-card.tsx";
 import { LogoList } from "../components/client-logos.tsx";
 import { ContactCard, DirectLines, ToneEyebrow } from "../components/landing-sections.tsx";
-import { Arrow, ButtonLink, Container } from "../components/layout.tsx";
+import { Arrow, ButtonLink, ButtonRow, Container } from "../components/layout.tsx";
 import { LineArt } from "../components/line-art.tsx";
 import type { ProcessStep } from "../components/process-steps.tsx";
-import { caseStudySummaries } from "../content/collections.server.ts";
+import { Testimonials } from "../components/testimonials.tsx";
+import { caseStudySummaries, testimonialsFor } from "../content/collections.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/home2";
@@ -19,10 +20,11 @@ export const handle: RouteHandle = { tone: "dark", hydrate: false };
 /** The studies whose proof is sales made while the owners were closed. */
 const studySlugs = ["magnolia-mornings", "longue-vue"] as const;
 
-export function loader() {
+export async function loader() {
   const studies = caseStudySummaries();
   return {
     studies: studySlugs.flatMap((slug) => studies.filter((study) => study.slug === slug)),
+    testimonials: await testimonialsFor("home2"),
   };
 }
 
@@ -30,7 +32,7 @@ export const meta = () =>
   pageMeta({
     title: "A website that works the night shift",
     description:
-      "Bookings, orders and enquiries that arrive after you close: Fineline Studio builds websites that take them while you sleep, and shows you the numbers.",
+      "Bookings, orders and inquiries that arrive after you close: Fineline Studio builds websites that take them while you sleep, and shows you the numbers.",
     path: "/home2",
   });
 
@@ -41,6 +43,12 @@ export default function HomeNightShift({ loaderData }: Route.ComponentProps) {
     <div className="bg-ink text-paper">
       <Hero />
       <Overnight />
+      <Testimonials
+        id="night-voices"
+        tone="dark"
+        title="Owners who sleep while their site sells."
+        items={loaderData.testimonials}
+      />
       <Process />
       <Work studies={loaderData.studies} />
       <Contact />
@@ -58,21 +66,21 @@ function Hero() {
             A website that works the night shift.
           </h1>
           <p className="mt-3 max-w-2xl text-lg text-paper/75 md:text-xl">
-            Your customers decide at ten at night, on a phone, from the sofa. We build sites that
+            Your customers decide at ten at night, on a phone, from the couch. We build sites that
             answer their questions, take the booking, the order or the deposit, and leave you a tidy
             list in the morning.
           </p>
-          <div className="mt-5 flex flex-wrap gap-2">
+          <ButtonRow className="mt-5">
             <ButtonLink to="#contact-us" variant="accent">
               Plan your night shift <Arrow />
             </ButtonLink>
             <ButtonLink to="#work" variant="secondary">
               See the results
             </ButtonLink>
-          </div>
+          </ButtonRow>
         </div>
         <LineArt
-          drawing="horizon"
+          drawing="night"
           intro
           className="w-full text-paper/85 drop-shadow-[0_0_14px_rgb(255_90_31/0.35)]"
         />
@@ -95,24 +103,24 @@ function Hero() {
 /** A night on the site, hour by hour: the page's reason to exist, in four moments. */
 const night = [
   {
-    time: "9:48 pm",
+    time: "9:48 PM",
     title: "A catering order, quoted and paid",
-    body: "Per-guest pricing, the kitchen's calendar checked and a 25% deposit taken. Nobody answered an e-mail.",
+    body: "Per-guest pricing, the kitchen's calendar checked and a 25% deposit taken. Nobody answered an email.",
   },
   {
-    time: "11:15 pm",
+    time: "11:15 PM",
     title: "A tour, booked from the calendar",
     body: "A couple sees their Saturday is open with its price beside it, and picks a 45-minute tour slot for Thursday.",
   },
   {
-    time: "1:30 am",
-    title: "An enquiry that cannot go missing",
-    body: "Saved to the database before it is e-mailed, so a bouncing inbox never swallows a lead again.",
+    time: "1:30 AM",
+    title: "An inquiry that cannot go missing",
+    body: "Saved to the database before it is emailed, so a bouncing inbox never swallows a lead again.",
   },
   {
-    time: "6:45 am",
+    time: "6:45 AM",
     title: "Pickup orders, queued for the rush",
-    body: "Orders land in 15-minute slots the kitchen can handle, with a text to each customer when it is ready.",
+    body: "Orders land in 15-minute slots the kitchen can handle, with a text to each customer when their order is ready.",
   },
 ] as const;
 
@@ -164,7 +172,7 @@ const steps: readonly (ProcessStep & { drawing: "discover" | "plan" | "build" | 
   {
     title: "Plan",
     drawing: "plan",
-    body: "A fixed quote for the few things that must work unattended: booking, ordering, deposits, the enquiry form. You know the price and the launch date before we start.",
+    body: "A fixed quote for the few things that must work unattended: booking, ordering, deposits, the inquiry form. You know the price and the launch date before we start.",
   },
   {
     title: "Build",
@@ -192,7 +200,10 @@ function Process() {
             <li key={step.title} className="reveal grid gap-3 sm:grid-cols-[minmax(0,14rem)_1fr]">
               <LineArt drawing={step.drawing} className="h-auto w-full max-w-56 text-paper/85" />
               <div>
-                <p className="font-mono text-sm text-accent" aria-hidden="true">
+                <p
+                  className="text-sm font-bold tabular-nums tracking-wide text-accent"
+                  aria-hidden="true"
+                >
                   {String(index + 1).padStart(2, "0")}
                 </p>
                 <h3 className="mt-1 text-3xl font-bold tracking-tight">{step.title}</h3>
@@ -274,7 +285,7 @@ function Contact() {
             <DirectLines tone="dark" />
           </div>
         </div>
-        <ContactCard sourcePage={sourcePage} />
+        <ContactCard sourcePage={sourcePage} tone="dark" />
       </Container>
     </section>
   );

@@ -1,10 +1,11 @@
 import { CaseStudyCard } from "../components/case-study-card.tsx";
 import { LogoList } from "../components/client-logos.tsx";
 import { ContactCard, DirectLines, ToneEyebrow } from "../components/landing-sections.tsx";
-import { Arrow, ButtonLink, Container } from "../components/layout.tsx";
+import { Arrow, ButtonLink, ButtonRow, Container } from "../components/layout.tsx";
 import { LineArt } from "../components/line-art.tsx";
 import type { ProcessStep } from "../components/process-steps.tsx";
-import { caseStudySummaries } from "../content/collections.server.ts";
+import { Testimonials } from "../components/testimonials.tsx";
+import { caseStudySummaries, testimonialsFor } from "../content/collections.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/home3";
@@ -19,10 +20,10 @@ export const handle: RouteHandle = { hydrate: false };
 /** The study whose proof is local search: page one nearby, and the calls that came from it. */
 const featuredSlug = "longue-vue";
 
-export function loader() {
+export async function loader() {
   const study = caseStudySummaries().find((summary) => summary.slug === featuredSlug);
   if (!study) throw new Error(`/home3 features the case study "${featuredSlug}", which is missing`);
-  return { study };
+  return { study, testimonials: await testimonialsFor("home3") };
 }
 
 export const meta = () =>
@@ -39,6 +40,11 @@ export default function HomeLocal({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
+      <Testimonials
+        id="local-voices"
+        title="The phone rings for the right jobs."
+        items={loaderData.testimonials}
+      />
       <Essentials />
       <Process />
       <Proof study={loaderData.study} />
@@ -67,21 +73,21 @@ function Hero() {
           </div>
           <div className="lg:pb-1">
             <p className="max-w-xl text-lg text-muted md:text-xl">
-              When someone needs a plumber, a physio or a haircut, they search, glance at two or
-              three sites and call the one that looks sure of itself. We build that site.
+              When someone needs a plumber, a physical therapist or a haircut, they search, glance
+              at two or three sites and call the one that looks sure of itself. We build that site.
             </p>
-            <div className="mt-4 flex flex-wrap gap-2">
+            <ButtonRow className="mt-4">
               <ButtonLink to="#contact-us">
                 Get a free site check <Arrow />
               </ButtonLink>
               <ButtonLink to="#process" variant="secondary">
                 How we work
               </ButtonLink>
-            </div>
+            </ButtonRow>
           </div>
         </div>
         <div className="mt-8 grid gap-6 border-t border-ink pt-6 md:grid-cols-[1.3fr_1fr] md:items-center lg:gap-8">
-          <LineArt drawing="horizon" intro className="w-full text-ink" />
+          <LineArt drawing="local" intro className="w-full text-ink" />
           <div>
             <h2 className="text-2xl font-bold tracking-tight">
               Three questions, answered before anyone scrolls.
@@ -90,9 +96,12 @@ function Hero() {
               {checks.map((check, index) => (
                 <li
                   key={check.question}
-                  className="grid grid-cols-[auto_1fr] items-baseline gap-x-2 border-b border-line py-2"
+                  className="grid grid-cols-[1.5rem_1fr] items-baseline gap-x-2 border-b border-line py-2"
                 >
-                  <span aria-hidden="true" className="font-mono text-sm text-accent-strong">
+                  <span
+                    aria-hidden="true"
+                    className="text-sm font-bold tabular-nums tracking-wide text-accent-strong"
+                  >
                     {String(index + 1).padStart(2, "0")}
                   </span>
                   <div>
@@ -113,15 +122,15 @@ function Hero() {
 const essentials = [
   {
     title: "A page for every service",
-    body: "“Boiler repair”, “sports massage”, “balayage”: each gets its own page with prices or a starting price, so search engines and people find the exact job.",
+    body: "“HVAC repair,” “sports massage,” “balayage”: each gets its own page with prices or a starting price, so search engines and people find the exact job.",
   },
   {
     title: "Area pages that match searches",
-    body: "The towns and neighbourhoods you cover, with real travel times and jobs done there, not a list of place names stuffed into a footer.",
+    body: "The towns and neighborhoods you cover, with real travel times and jobs done there, not a list of place names stuffed into a footer.",
   },
   {
     title: "Tap to call, book or ask",
-    body: "Your number in the bar of every page, online booking where your diary allows it, and a short form that reaches you and never a spam folder.",
+    body: "Your number in the bar of every page, online booking where your schedule allows it, and a short form that reaches you and never a spam folder.",
   },
   {
     title: "Reviews and your map listing in step",
@@ -129,7 +138,7 @@ const essentials = [
   },
   {
     title: "Fast on a weak signal",
-    body: "Pages that load in under a second on a phone in a car park, because that is where half your customers are when they look you up.",
+    body: "Pages that load in under two seconds on a phone in a parking lot, because that is where many of your customers are when they look you up.",
   },
   {
     title: "Yours to update",
@@ -216,7 +225,10 @@ function Process() {
           {steps.map((step, index) => (
             <li key={step.title} className="reveal">
               <LineArt drawing={step.drawing} className="h-auto w-full max-w-64 text-ink" />
-              <p className="mt-3 font-mono text-sm text-accent-strong" aria-hidden="true">
+              <p
+                className="mt-3 text-sm font-bold tabular-nums tracking-wide text-accent-strong"
+                aria-hidden="true"
+              >
                 {String(index + 1).padStart(2, "0")}
               </p>
               <h3 className="mt-1 text-3xl font-bold tracking-tight">{step.title}</h3>
@@ -233,7 +245,7 @@ function Process() {
 const localResults = [
   { value: "Page one", label: "for “wedding venue near Savannah” within four months" },
   { value: "Top 3", label: "in the local map results, with 40 new photos on the listing" },
-  { value: "0", label: "enquiries lost since launch: all 412 are on the owner's board" },
+  { value: "0", label: "inquiries lost since launch: all 412 are on the owner's board" },
 ] as const;
 
 function Proof({ study }: { study: Route.ComponentProps["loaderData"]["study"] }) {
@@ -262,7 +274,7 @@ function Proof({ study }: { study: Route.ComponentProps["loaderData"]["study"] }
             <p className="text-lg text-muted">
               A family-run venue outside Bluffton sat on page three for the search its best
               customers type. We rebuilt the site around local search, live availability and an
-              enquiry form that cannot lose mail.
+              inquiry form that cannot lose mail.
             </p>
             <dl className="mt-4 border-t border-ink">
               {localResults.map((result) => (
@@ -296,7 +308,7 @@ function Contact() {
             See what your customers see first.
           </h2>
           <p className="mt-2 max-w-md text-lg text-muted">
-            Send us your website, or tell us you do not have one yet. We answer within one working
+            Send us your website, or tell us you do not have one yet. We answer within one business
             day.
           </p>
           <ol className="mt-5 grid max-w-md gap-3">
@@ -307,9 +319,12 @@ function Contact() {
             ].map((item, index) => (
               <li
                 key={item}
-                className="grid grid-cols-[auto_1fr] items-baseline gap-x-2 border-t border-line pt-2 text-lg"
+                className="grid grid-cols-[1.5rem_1fr] items-baseline gap-x-2 border-t border-line pt-2 text-lg"
               >
-                <span aria-hidden="true" className="font-mono text-sm text-accent-strong">
+                <span
+                  aria-hidden="true"
+                  className="text-sm font-bold tabular-nums tracking-wide text-accent-strong"
+                >
                   {String(index + 1).padStart(2, "0")}
                 </span>
                 {item}

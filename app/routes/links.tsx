@@ -22,8 +22,8 @@ const groups = [
     title: "Start here",
     items: [
       {
-        label: "Book a free consultation",
-        to: "/home#contact-us",
+        label: "Book a free call",
+        to: "/book",
         note: "A 30-minute call, no obligation",
       },
       {

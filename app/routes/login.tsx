@@ -33,10 +33,10 @@ export function HydrateFallback() {
     <AuthScreen
       eyebrow="Studio area"
       title="Log in"
-      lead="For the Fineline team: every enquiry from the site, with its notes and follow-ups."
+      lead="For the Fineline team: every inquiry from the site, with its notes and follow-ups."
     >
       <p className="flex min-h-[17rem] items-center justify-center text-muted" aria-busy="true">
-        Loading the sign-in form…
+        Loading the login form…
       </p>
     </AuthScreen>
   );
@@ -80,7 +80,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     <AuthScreen
       eyebrow="Studio area"
       title="Log in"
-      lead="For the Fineline team: every enquiry from the site, with its notes and follow-ups."
+      lead="For the Fineline team: every inquiry from the site, with its notes and follow-ups."
     >
       {/* method="post": if a submit ever beats the script, the password is never put in a URL. */}
       <form

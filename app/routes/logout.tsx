@@ -40,7 +40,7 @@ export default function Logout({ loaderData }: Route.ComponentProps) {
       </p>
       <NextSteps
         links={[
-          { to: "/", label: "Back to the home page" },
+          { to: "/", label: "Back to the homepage" },
           { to: "/login", label: "Log in again" },
         ]}
       />

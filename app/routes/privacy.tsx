@@ -56,7 +56,7 @@ const sections = [
   {
     title: "Who sees it",
     body: [
-      "Only our studio, signed in to the website's admin. We never sell or share what you send us. Our email and calendar providers carry the emails and invitations you receive from us.",
+      "Only our studio, logged in to the website's admin. We never sell or share what you send us. Our email and calendar providers carry the emails and invitations you receive from us.",
     ],
   },
 ];
@@ -110,7 +110,7 @@ export default function Privacy() {
           <p>
             To see what we have about you, correct it, or have it erased, write to{" "}
             <a href={mailtoHref(site.email)}>{site.email}</a> from the address you used. We answer
-            within one working day.
+            within one business day.
           </p>
         </div>
       </Container>

@@ -67,7 +67,7 @@ export default function Signup() {
         </div>
         <NextSteps
           links={[
-            { to: "/home", label: "Go to the home page" },
+            { to: "/home", label: "Go to the homepage" },
             { to: "/logout", label: "Log out" },
           ]}
         />

@@ -61,7 +61,7 @@ export function meetingCalendar(
 const subjects: Record<MeetingNews, string> = {
   booked: "Your free call is booked",
   moved: "Your free call has moved",
-  cancelled: "Your free call is cancelled",
+  cancelled: "Your free call is canceled",
   reminder: "Reminder: your free call",
 };
 
@@ -113,11 +113,11 @@ export function meetingEmail(
           `Hello ${oneLine(meeting.visitor.firstName, 60)},`,
           "",
           news === "cancelled"
-            ? `Your free call with ${site.name} on ${when} is cancelled. Book another time whenever suits you: ${siteUrl}/book`
+            ? `Your free call with ${site.name} on ${when} is canceled. Book another time whenever it suits you: ${siteUrl}/book`
             : news === "reminder"
               ? `A reminder: your free call with ${site.name} is on ${when}.`
               : news === "moved"
-                ? `Your free call with ${site.name} has moved to ${when}. The invite attached replaces the earlier one.`
+                ? `Your free call with ${site.name} has moved to ${when}. The attached invite replaces the earlier one.`
                 : `Your free call with ${site.name} is booked for ${when}. The invite is attached.`,
           ...(news === "cancelled" ? [] : ["", `To move or cancel it: ${manageUrl}`]),
           "",
@@ -125,7 +125,7 @@ export function meetingEmail(
         ]
       : [
           news === "cancelled"
-            ? `${visitorName} <${meeting.visitor.email}>: the call on ${when} is cancelled.`
+            ? `${visitorName} <${meeting.visitor.email}>: the call on ${when} is canceled.`
             : news === "moved"
               ? `${visitorName} <${meeting.visitor.email}> moved their call to ${when}.`
               : `${visitorName} <${meeting.visitor.email}> booked a call for ${when}.`,

@@ -100,7 +100,7 @@ describe.each(testEngines)("conversations on $name", (engine) => {
       });
       expect(mail.headers.get("auto-submitted")).toBe("auto-replied");
       expect(mail.subject).toBe("We have your message: Fineline Studio");
-      expect(mail.text).toContain("within one working day");
+      expect(mail.text).toContain("within one business day");
       expect(mail.text).toMatch(/https:\/\/fineline\.studio\/book#pass=p1\.[\w-]+/);
       expect(mail.html).toContain("<a href=");
       // Nothing the visitor typed: not the message, not the link in it, not even the name.
@@ -355,7 +355,7 @@ describe.each(testEngines)("conversations on $name", (engine) => {
       await app.outbox?.idle();
       const csv = (await asAdmin("GET", "/api/leads/export.csv")).body;
       expect(csv).not.toContain("A secret offer");
-      expect(csv).not.toContain("within one working day");
+      expect(csv).not.toContain("within one business day");
       expect((await asAdmin("DELETE", `/api/leads/${id}`)).statusCode).toBe(200);
       expect(await database.db.selectFrom("lead_messages").selectAll().execute()).toEqual([]);
       expect(

@@ -22,7 +22,7 @@ export function autoReplyText({ bookingLink }: { bookingLink: string }): string[
     "",
     `Thank you for writing to ${site.name}. This is an automatic reply to say your message has reached us.`,
     "",
-    "We read every message ourselves and answer within one working day, Monday to Friday.",
+    "We read every message ourselves and answer within one business day, Monday to Friday.",
     "",
     `If you would rather talk it through, book a free 30-minute call at a time that suits you: ${bookingLink}`,
     "",

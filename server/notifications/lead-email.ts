@@ -71,7 +71,7 @@ export function leadNotification(
       `Received: ${dateTimeLabel(lead.CreatedAt, timeZone, now)}`,
       `Lead: ${leadUrl(siteUrl, lead.ID)}`,
       "",
-      "Reply to this e-mail to answer them directly.",
+      "Reply to this email to answer them directly.",
     ].join("\n"),
   };
 }

@@ -273,7 +273,7 @@ test.describe("logout", () => {
       data: { userID: session.id, refresh: session.refreshToken },
     });
     expect(refresh.status()).toBe(401);
-    await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute(
+    await expect(page.getByRole("link", { name: "Back to the homepage" })).toHaveAttribute(
       "href",
       "/",
     );
@@ -292,7 +292,7 @@ test.describe("sign-up", () => {
     });
     await gotoHydrated(page, "/signup");
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Please enter a valid e-mail address.");
+    await expect(page.getByRole("alert")).toHaveText("Please enter a valid email address.");
     await page.getByLabel("Email").fill(member.email);
     await page.getByLabel("Password").fill("short");
     await page.getByRole("button", { name: "Sign Up" }).click();
@@ -305,7 +305,7 @@ test.describe("sign-up", () => {
     await page.getByLabel("Last Name").fill("Reyes");
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(page.getByRole("alert")).toHaveText(
-      "An account with this e-mail already exists. Try logging in.",
+      "An account with this email already exists. Try logging in.",
     );
 
     const email = `new.${Date.now()}@e2e.fineline.studio`;

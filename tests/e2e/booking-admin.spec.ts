@@ -80,8 +80,8 @@ test("a booked call shows in Upcoming meetings and on its lead, where the owner 
   await calls.getByRole("button", { name: "Cancel call…" }).click();
   const dialog = page.getByRole("dialog", { name: "Cancel this call?" });
   await dialog.getByRole("button", { name: "Cancel the call" }).click();
-  await expect(calls).toContainText("Call cancelled. The visitor has been told.");
-  await expect(calls).toContainText("cancelled by you");
+  await expect(calls).toContainText("Call canceled. The visitor has been told.");
+  await expect(calls).toContainText("canceled by you");
   const meetings = await page.request.get(`/api/booking/slots`);
   expect((await meetings.json()).slots.map((s: { start: string }) => s.start)).toContain(
     booking.start,

@@ -75,7 +75,7 @@ for (const [width, height] of [
     const done = page.getByRole("heading", { name: "You're booked." });
     await expect(done).toBeFocused();
     await expect(page.getByRole("status")).toHaveText(
-      "Your call is booked. We've sent the details and a calendar invite to your e-mail.",
+      "Your call is booked. We've sent the details and a calendar invite to your email.",
     );
     const when = await page.locator(".booking-when").textContent();
     expect(when).toMatch(/GMT\+1$/);
@@ -114,9 +114,9 @@ for (const [width, height] of [
     await expect(page.getByRole("button", { name: "Yes, cancel it" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("status")).toHaveText(
-      "Your call is cancelled. We've let the studio know.",
+      "Your call is canceled. We've let the studio know.",
     );
-    await expect(page.getByRole("heading", { name: "Cancelled, Rosa." })).toBeFocused();
+    await expect(page.getByRole("heading", { name: "Canceled, Rosa." })).toBeFocused();
     await expect(page.getByRole("link", { name: "Book a new time" })).toBeVisible();
   });
 }

@@ -104,7 +104,7 @@ test("the Due strip lists overdue and today's follow-ups, oldest first, and a le
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("replying offers a follow-up three working days later; the owner decides", async ({
+test("replying offers a follow-up three business days later; the owner decides", async ({
   page,
 }) => {
   const tag = tagFor("offer");
@@ -129,7 +129,7 @@ test("replying offers a follow-up three working days later; the owner decides", 
   await notice.getByRole("button", { name: "Jump to it" }).click();
   const second = section(page, "Follow Up With").getByRole("article", { name: `${tag}001 Baker` });
   await expect(
-    second.getByText(`Follow up on ${day(suggested)}, three working days from now?`),
+    second.getByText(`Follow up on ${day(suggested)}, three business days from now?`),
   ).toBeVisible();
   await second.getByRole("button", { name: "Not now" }).click();
   await expect(second.getByLabel("Next follow-up")).toHaveValue("");
@@ -139,7 +139,7 @@ test("replying offers a follow-up three working days later; the owner decides", 
   await expect(moved.getByText(`Follow up ${day(suggested)}`)).toBeVisible();
 });
 
-test("Reply by e-mail opens a reply to the visitor, then offers to mark the lead replied", async ({
+test("Reply by email opens a reply to the visitor, then offers to mark the lead replied", async ({
   page,
 }) => {
   const tag = tagFor("reply");
@@ -147,11 +147,11 @@ test("Reply by e-mail opens a reply to the visitor, then offers to mark the lead
   await open(page, `/admin/leads?q=${tag}`);
   const lead = card(page, `${tag}000 Baker`);
   await expect(lead.getByText(/^Waiting (\d+ min|\d+ h)$/)).toBeVisible();
-  const reply = lead.getByRole("link", { name: "Reply by e-mail" });
+  const reply = lead.getByRole("link", { name: "Reply by email" });
   const href = String(await reply.getAttribute("href"));
   const mailto = new URL(href);
   expect(decodeURIComponent(mailto.pathname)).toBe(`${tag}.0@bakery.example`);
-  expect(mailto.searchParams.get("subject")).toBe("Re: your enquiry to Fineline Studio");
+  expect(mailto.searchParams.get("subject")).toBe("Re: your inquiry to Fineline Studio");
   expect(mailto.searchParams.get("body")).toContain(`> Lead 0 from the ${tag} batch`);
   // The mail program is not ours to open in a test: the click's default is prevented.
   await reply.evaluate((link) => link.addEventListener("click", (e) => e.preventDefault()));

@@ -25,12 +25,14 @@ const landings = [
     h1: "A website that works the night shift.",
     audience: /sell after hours/i,
     studies: ["/previous-work/magnolia-mornings", "/previous-work/longue-vue"],
+    islandProps: { sourcePage: "/home2", tone: "dark" },
   },
   {
     path: "/home3",
     h1: "Clear lines. Clean code. Customers who call.",
     audience: /trades, clinics, salons and local services/i,
     studies: ["/previous-work/longue-vue"],
+    islandProps: { sourcePage: "/home3" },
   },
 ] as const;
 
@@ -64,7 +66,7 @@ for (const landing of landings) {
       await expect(contact.locator("form input[name='sourcePage']")).toHaveValue(landing.path);
       await expect(contact.locator("[data-island='contact-form']")).toHaveAttribute(
         "data-props",
-        JSON.stringify({ sourcePage: landing.path }),
+        JSON.stringify(landing.islandProps),
       );
       // Its calls to action lead to the form on this page, not to another page's.
       for (const link of await page.locator("main a[href*='contact-us']").all())
@@ -155,9 +157,9 @@ test("the two landing pages are two pages, not one in two palettes", async ({ pa
   expect(night?.headings.filter((heading) => local?.headings.includes(heading))).toEqual([]);
   // Dark and light.
   expect(night?.background).not.toBe(local?.background);
-  // Both keep the hero drawing and the four step drawings.
-  for (const drawings of [night?.drawings, local?.drawings])
-    expect(drawings).toEqual(["horizon", "discover", "plan", "build", "launch"]);
+  // Each opens with a drawing of its own (issue 28), then the four step drawings.
+  expect(night?.drawings).toEqual(["night", "discover", "plan", "build", "launch"]);
+  expect(local?.drawings).toEqual(["local", "discover", "plan", "build", "launch"]);
 });
 
 test.describe("at 1440 px", () => {

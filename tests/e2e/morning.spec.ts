@@ -37,9 +37,9 @@ const focusedLead = (page: Page) =>
   });
 const idOf = (row: Locator) => row.getAttribute("data-lead-id");
 
-/** "Reply by e-mail" without the mail program (not ours to open in a test), then Mark as replied. */
+/** "Reply by email" without the mail program (not ours to open in a test), then Mark as replied. */
 async function reply(scope: Locator) {
-  const link = scope.getByRole("link", { name: "Reply by e-mail" });
+  const link = scope.getByRole("link", { name: "Reply by email" });
   await link.evaluate((a) => a.addEventListener("click", (event) => event.preventDefault()));
   await link.click();
   await scope.getByRole("button", { name: "Mark as replied" }).click();

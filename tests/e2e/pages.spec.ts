@@ -106,7 +106,7 @@ test("the route error page is styled and offers a way back", async ({ page }) =>
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     /couldn't find that page|went wrong/,
   );
-  await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the homepage" })).toBeVisible();
 });
 
 test("content stays visible with JavaScript off", async ({ browser }) => {

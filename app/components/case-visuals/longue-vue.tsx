@@ -116,7 +116,7 @@ function Desktop() {
         SATURDAY
       </Text>
       <Text x={440} y={120} size={17} weight={700}>
-        26 June 2027
+        June 26, 2027
       </Text>
       <Text x={440} y={138} size={9.5} className="fill-muted">
         Garden lawn and carriage house
@@ -150,7 +150,7 @@ function Desktop() {
   );
 }
 
-const slots = ["10:00 am", "11:15 am", "1:30 pm", "2:45 pm", "4:00 pm", "5:15 pm"];
+const slots = ["10:00 AM", "11:15 AM", "1:30 PM", "2:45 PM", "4:00 PM", "5:15 PM"];
 
 function Phone() {
   return (

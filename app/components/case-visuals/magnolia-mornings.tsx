@@ -199,7 +199,7 @@ function Phone() {
         Your order
       </Text>
       <Text x={16} y={84} size={8.5} className="fill-muted">
-        Pickup Saturday, 8:30 am
+        Pickup Saturday, 8:30 AM
       </Text>
       {order.map((line, i) => {
         const y = 98 + i * 44;

@@ -62,7 +62,7 @@ export function LeadMeetings({ leadId }: { leadId: string }) {
             <span className={meeting.status === "booked" ? "text-success" : "text-muted"}>
               {meeting.status === "booked"
                 ? "booked"
-                : `cancelled by ${meeting.cancelledBy === "owner" ? "you" : "the visitor"}`}
+                : `canceled by ${meeting.cancelledBy === "owner" ? "you" : "the visitor"}`}
             </span>
             {meeting.status === "booked" ? (
               <button
@@ -84,11 +84,11 @@ export function LeadMeetings({ leadId }: { leadId: string }) {
         title="Cancel this call?"
         text={
           cancelling
-            ? `The call on ${formatDateTime(cancelling.start, clock.timeZone)} is cancelled, its time is free again, and ${cancelling.FirstName} gets the cancellation by e-mail.`
+            ? `The call on ${formatDateTime(cancelling.start, clock.timeZone)} is canceled, its time is free again, and ${cancelling.FirstName} gets the cancellation by email.`
             : ""
         }
         keepLabel="Keep the call"
-        confirmLabel={state.busy ? "Cancelling…" : "Cancel the call"}
+        confirmLabel={state.busy ? "Canceling…" : "Cancel the call"}
         danger
         busy={state.busy}
         onConfirm={() => cancelling && cancel(cancelling)}

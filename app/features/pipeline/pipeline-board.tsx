@@ -49,7 +49,7 @@ function boardAnnouncements(moved: { current: boolean }): Announcements {
         ? `${nameOf(cardIn(active.data))} dropped in ${titleOf(over.id)}.`
         : `${nameOf(cardIn(active.data))} put back.`,
     onDragCancel: ({ active }) =>
-      `Moving cancelled: ${nameOf(cardIn(active.data))} stays where it was.`,
+      `Moving canceled: ${nameOf(cardIn(active.data))} stays where it was.`,
   };
 }
 

@@ -186,7 +186,7 @@ export function FollowUpOffer({
 }) {
   return (
     <div className="mt-1.5 flex flex-wrap items-center gap-1 rounded-sm border border-line bg-paper-dim/70 px-1.5 py-1 text-sm">
-      <p className="font-semibold">Follow up on {formatDay(date)}, three working days from now?</p>
+      <p className="font-semibold">Follow up on {formatDay(date)}, three business days from now?</p>
       <button type="button" onClick={onAccept} className={buttonClass("primary", "sm")}>
         Set follow-up
       </button>

@@ -55,7 +55,7 @@ export function LeadHistory({ leadId }: { leadId: string }) {
                     </>
                   ) : event.Field === "Meeting" ? (
                     event.To === "cancelled" ? (
-                      `on ${formatDateTime(event.From, clock.timeZone)} cancelled`
+                      `on ${formatDateTime(event.From, clock.timeZone)} canceled`
                     ) : event.From ? (
                       `moved to ${formatDateTime(event.To, clock.timeZone)}`
                     ) : (

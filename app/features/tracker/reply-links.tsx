@@ -17,7 +17,7 @@ export function replyHref(lead: LeadRecord, timeZone: string): string {
   const quoted = lead.Message.split(/\r?\n/).map((line) => `> ${line}`);
   const when = lead.CreatedAt ? `On ${formatDateTime(lead.CreatedAt, timeZone)}, ` : "";
   const body = ["", "", `${when}${fullName(lead)} wrote:`, ...quoted].join("\r\n");
-  const subject = `Re: your enquiry to ${site.name}`;
+  const subject = `Re: your inquiry to ${site.name}`;
   return `${mailtoHref(lead.Email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
@@ -56,7 +56,7 @@ export function ReplyLinks({
           onClick={() => setStarted(true)}
           className="inline-flex min-h-[44px] items-center text-sm font-semibold text-ink underline underline-offset-4 min-[1024px]:min-h-0"
         >
-          Reply by e-mail
+          Reply by email
         </a>
       </p>
       {/* Always present, so the prompt is announced when it appears. */}
