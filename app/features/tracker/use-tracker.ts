@@ -1,4 +1,5 @@
 import { useEffect, useReducer, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useRevalidator } from "react-router";
 import type { CalendarDate } from "../../../domain/dates.ts";
 import { endpoints } from "../../../domain/endpoints.ts";
@@ -201,7 +202,8 @@ export function useTracker(
     if (!id || linked.current === id) return;
     linked.current = id;
     void (async () => {
-      let lead = findLead(state.lists, id);
+      const listed = findLead(state.lists, id);
+      let lead = listed;
       if (!lead) {
         const result = await authGet(endpoints.lead, { params: { id } });
         if (!result.ok) {
@@ -214,15 +216,27 @@ export function useTracker(
           return;
         }
         lead = result.data;
-        dispatch({ type: "restored", leads: [lead], today: clock.today, notice: null });
       }
       const place = { listKey: homeOf(lead), id: lead.ID };
-      dispatch({ type: "open", place });
-      requestAnimationFrame(() => {
+      const focusRow = () => {
         const button = document.getElementById(rowButtonId(place.listKey, place.id));
         button?.focus({ preventScroll: true });
         button?.scrollIntoView({ block: "center" });
+      };
+      if (listed) {
+        // Its row is on the page already (this runs in the effect, where React cannot flush).
+        dispatch({ type: "open", place });
+        requestAnimationFrame(focusRow);
+        return;
+      }
+      // Fetched on its own: rendered now, not at React's next turn, or a frame callback could
+      // run before its row exists (a busy machine) and focus nothing.
+      const fetched = lead;
+      flushSync(() => {
+        dispatch({ type: "restored", leads: [fetched], today: clock.today, notice: null });
+        dispatch({ type: "open", place });
       });
+      focusRow();
     })();
   }, [linkedLead, state.lists, clock.today]);
 
