@@ -23,8 +23,10 @@ export const eventEndpoints = {
         "and is answered like a registration). The database holds the event's capacity " +
         "across every instance: past it, 409. The registration joins the visitor's lead (by " +
         "address) or creates one, and a confirmation with an iCalendar invite is e-mailed. The " +
-        "same address registering again for as many seats is answered as before; for another " +
-        "number, 409. A plain HTML form post (urlencoded) is answered with a 303 to the " +
+        "same address registering again, for any number of seats, is answered as before and " +
+        "changes nothing (a stranger learns nothing of who registered); its confirmation is " +
+        "sent again at most once a day. A plain HTML form post (urlencoded) is answered with " +
+        "a 303 to the " +
         "event's confirmation page, or its page again with the message. 10 per address per 10 " +
         "minutes.",
       tags: ["Events"],
@@ -38,10 +40,7 @@ export const eventEndpoints = {
           .check(z.describe("A form post: `Location` is the page that shows the outcome.")),
         ...errorResponses(400, 413, 415),
         404: errorFor("No such event, or it has already started."),
-        409: errorFor(
-          'Not enough seats left ("This event is full." when none), or this address is ' +
-            "already registered for another number of seats.",
-        ),
+        409: errorFor('Not enough seats left ("This event is full." when none).'),
       },
     },
   },

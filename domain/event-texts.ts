@@ -22,8 +22,6 @@ export const eventTexts = Object.freeze({
     "Registration canceled. Its seats are free again, and the cancellation is on its way by email.",
   badRegistrationId: "The registration ID must be a UUID.",
   noSuchRegistration: "There is no such registration. It may have been canceled already.",
-  alreadyRegistered:
-    "You're already registered for this event. To change your seats, reply to your confirmation email.",
 });
 
 /** Fewer seats left than asked for, but some: how many there are (the full event says so). */

@@ -1,7 +1,6 @@
-import { honeypotField } from "../../domain/contact-texts.ts";
 import { limits } from "../../domain/limits.ts";
 import { ContactForm } from "./contact-form.tsx";
-import { FormStatus, fieldClass, TextField } from "./form-fields.tsx";
+import { FormStatus, fieldClass, HoneypotField, VisitorFields } from "./form-fields.tsx";
 import { buttonClass } from "./layout.tsx";
 import { bookHref } from "./nav-items.ts";
 
@@ -61,30 +60,8 @@ export function BookingIsland() {
             <p className="text-muted" data-chosen aria-live="polite">
               No time picked yet.
             </p>
-            <TextField
-              id="booking-email"
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={limits.email}
-            />
             <div className="grid gap-2.5 sm:grid-cols-2">
-              <TextField
-                id="booking-first"
-                label="First Name"
-                name="firstName"
-                autoComplete="given-name"
-                maxLength={limits.name}
-              />
-              <TextField
-                id="booking-last"
-                label="Last Name"
-                name="lastName"
-                autoComplete="family-name"
-                maxLength={limits.name}
-              />
+              <VisitorFields idPrefix="booking" />
             </div>
             <div>
               <label htmlFor="booking-message" className="font-semibold">
@@ -99,17 +76,7 @@ export function BookingIsland() {
                 className={`${fieldClass} resize-y`}
               />
             </div>
-            {/* Honeypot: off-screen and hidden from assistive technology; only bots fill it. */}
-            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-              <label htmlFor="booking-hp">Company website</label>
-              <input
-                id="booking-hp"
-                name={honeypotField}
-                type="text"
-                tabIndex={-1}
-                autoComplete="off"
-              />
-            </div>
+            <HoneypotField id="booking-hp" />
             <div className="flex flex-wrap items-center gap-2">
               <button type="submit" className={buttonClass()}>
                 Book the call

@@ -2,7 +2,13 @@ import { useRef, useState } from "react";
 import { validateContact } from "../../domain/contact.ts";
 import { bookingPassHeader, contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { limits } from "../../domain/limits.ts";
-import { darkFieldClass, FormStatus, fieldClass, TextField } from "./form-fields.tsx";
+import {
+  darkFieldClass,
+  FormStatus,
+  fieldClass,
+  HoneypotField,
+  VisitorFields,
+} from "./form-fields.tsx";
 import { buttonClass } from "./layout.tsx";
 import { messageOf } from "./response-message.ts";
 import { useFormClock } from "./use-form-clock.ts";
@@ -127,33 +133,7 @@ export function ContactForm({
       aria-describedby={`${id}-status`}
       className="grid gap-2.5 sm:grid-cols-2"
     >
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={limits.email}
-        className="sm:col-span-2"
-        inputClassName={field}
-      />
-      <TextField
-        id={`${id}-first`}
-        label="First Name"
-        name="firstName"
-        autoComplete="given-name"
-        maxLength={limits.name}
-        inputClassName={field}
-      />
-      <TextField
-        id={`${id}-last`}
-        label="Last Name"
-        name="lastName"
-        autoComplete="family-name"
-        maxLength={limits.name}
-        inputClassName={field}
-      />
+      <VisitorFields idPrefix={id} inputClassName={field} />
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-message`} className="font-semibold">
           Message{" "}
@@ -170,11 +150,7 @@ export function ContactForm({
           className={`${field} resize-y`}
         />
       </div>
-      {/* Honeypot: off-screen and hidden from assistive technology; only bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-hp`}>Company website</label>
-        <input id={`${id}-hp`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <HoneypotField id={`${id}-hp`} />
       <input type="hidden" name="sourcePage" value={sourcePage} />
       <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
         <button

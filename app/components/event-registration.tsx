@@ -1,7 +1,5 @@
-import { honeypotField } from "../../domain/contact-texts.ts";
 import { maxSeatsPerRegistration, registrationsPath } from "../../domain/event-texts.ts";
-import { limits } from "../../domain/limits.ts";
-import { FormStatus, fieldClass, TextField } from "./form-fields.tsx";
+import { FormStatus, fieldClass, HoneypotField, VisitorFields } from "./form-fields.tsx";
 import { buttonClass, Container } from "./layout.tsx";
 
 /** Field ids: one registration form per page; the server refills it by these (app.ts). */
@@ -59,30 +57,7 @@ export function EventRegistration({
             aria-label={`Register for ${title}`}
             className="grid gap-2.5 sm:grid-cols-2"
           >
-            <TextField
-              id={`${id}-email`}
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={limits.email}
-              className="sm:col-span-2"
-            />
-            <TextField
-              id={`${id}-first`}
-              label="First Name"
-              name="firstName"
-              autoComplete="given-name"
-              maxLength={limits.name}
-            />
-            <TextField
-              id={`${id}-last`}
-              label="Last Name"
-              name="lastName"
-              autoComplete="family-name"
-              maxLength={limits.name}
-            />
+            <VisitorFields idPrefix={id} />
             <div>
               <label htmlFor={`${id}-seats`} className="font-semibold">
                 Seats
@@ -103,17 +78,7 @@ export function EventRegistration({
                 Up to {maxSeatsPerRegistration}, for you and anyone you bring.
               </p>
             </div>
-            {/* Honeypot: off-screen and hidden from assistive technology; only bots fill it. */}
-            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-              <label htmlFor={`${id}-hp`}>Company website</label>
-              <input
-                id={`${id}-hp`}
-                name={honeypotField}
-                type="text"
-                tabIndex={-1}
-                autoComplete="off"
-              />
-            </div>
+            <HoneypotField id={`${id}-hp`} />
             <input type="hidden" name="sourcePage" value={path} />
             <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
               <button type="submit" className={buttonClass()}>

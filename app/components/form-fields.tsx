@@ -1,5 +1,7 @@
 /** Form pieces shared by the contact form, its outcome pages and the account screens. */
+import { honeypotField } from "../../domain/contact-texts.ts";
 import { formMessageClass } from "../../domain/form-message.ts";
+import { limits } from "../../domain/limits.ts";
 
 /** The success or error message of a form; shared with the no-JavaScript outcome pages. */
 export function FormMessage({
@@ -75,6 +77,61 @@ export function TextField({
       </label>
       {/* An explicit type: without one, autocomplete values like "given-name" are invalid HTML. */}
       <input type="text" {...input} className={inputClassName} />
+    </div>
+  );
+}
+
+/**
+ * Who is writing, in the contact form's order and words (Email, First Name, Last Name): the
+ * contact form, a booking and an event registration ask alike, and the server checks them in
+ * that order. For a two-column grid: the address spans both, the names sit side by side.
+ */
+export function VisitorFields({
+  idPrefix,
+  inputClassName = fieldClass,
+}: {
+  idPrefix: string;
+  inputClassName?: string;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={limits.email}
+        className="sm:col-span-2"
+        inputClassName={inputClassName}
+      />
+      <TextField
+        id={`${idPrefix}-first`}
+        label="First Name"
+        name="firstName"
+        autoComplete="given-name"
+        maxLength={limits.name}
+        inputClassName={inputClassName}
+      />
+      <TextField
+        id={`${idPrefix}-last`}
+        label="Last Name"
+        name="lastName"
+        autoComplete="family-name"
+        maxLength={limits.name}
+        inputClassName={inputClassName}
+      />
+    </>
+  );
+}
+
+/** The honeypot: off-screen and hidden from assistive technology; only bots fill it. */
+export function HoneypotField({ id }: { id: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Company website</label>
+      <input id={id} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
     </div>
   );
 }

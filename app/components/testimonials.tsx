@@ -1,15 +1,13 @@
 import type { TestimonialCard } from "../content/collections.server.ts";
+import { type Tone, ToneEyebrow } from "./landing-sections.tsx";
 import { Container } from "./layout.tsx";
 import { ResponsiveImage } from "./responsive-image.tsx";
-
-export type Tone = "light" | "dark";
 
 const tones = {
   light: {
     section: "border-t border-line",
     card: "border-line bg-white/60",
     muted: "text-muted",
-    eyebrow: "text-accent-strong",
     mark: "text-accent-strong",
     initials: "bg-ink text-paper",
   },
@@ -17,7 +15,6 @@ const tones = {
     section: "border-t border-ink-line",
     card: "border-ink-line bg-ink-soft",
     muted: "text-muted-light",
-    eyebrow: "text-accent",
     mark: "text-accent",
     initials: "bg-paper text-ink",
   },
@@ -88,7 +85,7 @@ export function Testimonials({
   return (
     <section aria-labelledby={id} className={`py-12 md:py-16 ${look.section} ${className}`}>
       <Container>
-        <p className={`text-sm font-bold tracking-[0.14em] uppercase ${look.eyebrow}`}>{eyebrow}</p>
+        <ToneEyebrow tone={tone}>{eyebrow}</ToneEyebrow>
         <h2 id={id} className="mt-2 max-w-3xl text-title font-bold">
           {title}
         </h2>

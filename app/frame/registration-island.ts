@@ -16,13 +16,15 @@ import { readVisit } from "../components/visit-source.ts";
  * the form's one live region; the prerendered form works without it (a plain post).
  */
 
-/** The field a message is about: marked invalid and focused, as the no-JavaScript page does. */
+/**
+ * The field a message is about: marked invalid and focused, as the no-JavaScript page does. A
+ * 409 is always about the seats (full, or fewer left than asked for).
+ */
 const fieldFor: Record<string, string> = {
   [contactTexts.invalidEmail]: "email",
   [contactTexts.invalidFirstName]: "firstName",
   [contactTexts.invalidLastName]: "lastName",
   [eventTexts.invalidSeats]: "seats",
-  [eventTexts.full]: "seats",
 };
 
 export function hydrate(host: HTMLElement): void {
@@ -99,7 +101,7 @@ export function hydrate(host: HTMLElement): void {
         clock.reset();
       } else {
         say("error", text);
-        markInvalid(fieldFor[text] ?? (text.startsWith("Only ") ? "seats" : null));
+        markInvalid(response.status === 409 ? "seats" : (fieldFor[text] ?? null));
       }
       if (response.status === 201 || response.status === 409) await showSeats();
     } catch {
