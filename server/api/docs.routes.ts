@@ -91,6 +91,7 @@ export async function docsRoutes(app: FastifyInstance, opts: { fontUrl?: string 
 ${fontFace}${fontCss}
 <link rel="stylesheet" href="${uiCss}">
 <link rel="stylesheet" href="${themeCss}">
+<link rel="preload" href="/api/openapi.json" as="fetch" crossorigin>
 <script src="${uiJs}" defer></script>
 <script src="${initJs}" defer></script>
 </head>

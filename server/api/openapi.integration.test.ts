@@ -204,6 +204,13 @@ describe("the reference page /api/docs", () => {
     }
   });
 
+  it("fetches the document while the reference's script loads, not after it", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/docs" });
+    expect(res.body).toContain(
+      '<link rel="preload" href="/api/openapi.json" as="fetch" crossorigin>',
+    );
+  });
+
   it("serves its files from here, hashed, compressed and immutable", async () => {
     const page = await app.inject({ method: "GET", url: "/api/docs" });
     const files = [...page.body.matchAll(/(?:src|href)="(\/api\/docs\/assets\/[^"]+)"/g)].map(
