@@ -250,6 +250,8 @@ test("a worked lead sent to Spam by mistake comes back as it was, statuses, note
     date: await pane.getByLabel("Next follow-up").inputValue(),
   };
   await pane.locator("summary", { hasText: "History" }).click();
+  // The history is fetched when it opens: read it once it is there.
+  await expect(pane.locator("details ol li").first()).toBeVisible();
   const history = await pane.locator("details ol li").allTextContents();
   expect(history.length).toBeGreaterThan(0);
 
