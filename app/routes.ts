@@ -26,6 +26,8 @@ export default [
   route("contact/:outcome", "routes/contact-outcome.tsx"),
   // A visitor's booking, by the token in its link: one prerendered page for every token.
   route("booking/:token", "routes/booking-manage.tsx"),
+  // A guest's event registration, by the token in its link: likewise.
+  route("registration/:token", "routes/registration-manage.tsx"),
 
   // Prerendered files.
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -5,8 +5,10 @@ import {
   eventParams,
   eventRegistrations,
   eventSummary,
+  guestRegistration,
   registrationParams,
   registrationRequest,
+  registrationTokenParams,
   seatsResponse,
 } from "./events.ts";
 
@@ -59,6 +61,48 @@ export const eventEndpoints = {
         200: seatsResponse,
         404: errorFor("No such event, or it has already started."),
         ...errorResponses(),
+      },
+    },
+  },
+
+  guestRegistration: {
+    method: "GET",
+    url: "/api/registrations/:token",
+    schema: {
+      summary: "A registration, by its guest's link",
+      description:
+        "What the link in a registration's confirmation e-mail shows its guest: the event, " +
+        "their first name and seats, and whether they can still cancel (until the event " +
+        "starts). The token is signed by the server and names one registration; any other " +
+        "token, or one whose registration is gone, answers 404.",
+      tags: ["Events"],
+      params: registrationTokenParams,
+      response: {
+        200: guestRegistration,
+        ...errorResponses(),
+        404: errorFor("No such registration (canceled already, or the link is not one of ours)."),
+      },
+    },
+  },
+
+  cancelOwnRegistration: {
+    method: "POST",
+    url: "/api/registrations/:token/cancel",
+    schema: {
+      summary: "Cancel a registration, by its guest's link",
+      description:
+        "The guest can't come after all: the registration is deleted and its seats are free " +
+        "again at once, for every instance, and the cancellation (an iCalendar CANCEL for the " +
+        "invite) is e-mailed to them. Until the event starts; then 409. Two cancels at once " +
+        "free the seats once: the second answers 404. The lead stays.",
+      tags: ["Events"],
+      params: registrationTokenParams,
+      body: emptyBody,
+      response: {
+        200: z.object({ message: z.string() }).check(z.describe("Canceled.")),
+        ...errorResponses(415, 429),
+        404: errorFor("No such registration (canceled already, or the link is not one of ours)."),
+        409: errorFor("The event has started."),
       },
     },
   },

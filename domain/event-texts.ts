@@ -22,6 +22,12 @@ export const eventTexts = Object.freeze({
     "Registration canceled. Its seats are free again, and the cancellation is on its way by email.",
   badRegistrationId: "The registration ID must be a UUID.",
   noSuchRegistration: "There is no such registration. It may have been canceled already.",
+  // The guest's own link (the confirmation e-mail's), ADR 026.
+  linkNotFound: "We couldn't find that registration. It may have been canceled already.",
+  started: "This event has started, so its registration can't be canceled here any more.",
+  guestCanceled: "Your registration is canceled, and your seats are free for someone else.",
+  guestCanceledWithEmail:
+    "Your registration is canceled, and your seats are free for someone else. The cancellation is on its way to your inbox.",
 });
 
 /** Fewer seats left than asked for, but some: how many there are (the full event says so). */
@@ -39,3 +45,8 @@ export const registrationsPath = (slug: string) =>
 export const seatsPath = (slug: string) => `/api/events/${encodeURIComponent(slug)}/seats`;
 /** Where a plain form post lands once registered (prerendered per event, noindex). */
 export const registeredPagePath = (slug: string) => `/events/${slug}/registered`;
+/** A guest's own registration page, from the link in their confirmation (ADR 026). */
+export const registrationLinkPath = (token: string) => `/registration/${token}`;
+/** What that page reads and cancels through. */
+export const guestRegistrationPath = (token: string) =>
+  `/api/registrations/${encodeURIComponent(token)}`;

@@ -93,6 +93,13 @@ export const registrationParams = z.object({
     .check(z.regex(uuidPattern, { error: eventTexts.badRegistrationId }), z.toLowerCase()),
 });
 
+/** A registration by the token in its guest's link. */
+export const registrationTokenParams = z.object({
+  token: z
+    .string()
+    .check(z.maxLength(100), z.describe("The token from the registration's confirmation e-mail.")),
+});
+
 export const seatsResponse = z.object({
   capacity: z.number(),
   seatsLeft: z.number(),
@@ -113,6 +120,24 @@ export const eventSummary = z.object({
   upcoming: z.boolean(),
 });
 export type EventSummary = z.infer<typeof eventSummary>;
+
+/** What a guest's link shows: their event and seats, and whether they can still cancel. */
+export const guestRegistration = z.object({
+  firstName: z.string(),
+  seats: z.number(),
+  event: z.pick(eventSummary, {
+    slug: true,
+    title: true,
+    start: true,
+    end: true,
+    place: true,
+    url: true,
+  }),
+  cancelable: z
+    .boolean()
+    .check(z.describe("False once the event has started: then the guest replies instead.")),
+});
+export type GuestRegistration = z.infer<typeof guestRegistration>;
 
 export const registrationRecord = z.object({
   ID: z.string(),

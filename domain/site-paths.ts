@@ -63,3 +63,12 @@ export const bookingManagePage = Object.freeze({
   template: "/booking/manage",
   matches: (path: string) => /^\/booking\/[A-Za-z0-9_-]{1,100}$/.test(path),
 });
+
+/**
+ * A guest's event registration, `/registration/{token}` from their confirmation e-mail
+ * (ADR 026): prerendered once at `template`, served for every token, never indexed.
+ */
+export const registrationManagePage = Object.freeze({
+  template: "/registration/manage",
+  matches: (path: string) => /^\/registration\/[A-Za-z0-9._-]{1,100}$/.test(path),
+});

@@ -20,7 +20,7 @@ import { contactRoutes } from "./contact/contact.routes.ts";
 import { contactFormPages } from "./contact/contact-form-page.ts";
 import { connectDatabase, type DatabaseHandle, type Db } from "./db/connect.ts";
 import { type EventCatalog, eventCatalogOf, readEventCatalog } from "./events/event-catalog.ts";
-import { eventsRoutes } from "./events/events.routes.ts";
+import { eventsRoutes, guestRegistrationRoutes } from "./events/events.routes.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandlers } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
@@ -191,6 +191,7 @@ export async function buildApp(
         : null;
     },
   });
+  await app.register(guestRegistrationRoutes);
   await app.register(openApiRoutes);
   await app.register(docsRoutes, {
     // The reference page borrows the site's own Manrope, when the build has it.

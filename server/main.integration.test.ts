@@ -130,6 +130,12 @@ describe("server/main.ts", () => {
     expect(fromProxy.headers.get("x-request-id")).toBe("lb-7f3a9c21");
     await fetch(`${url}/api/booking/Secret-Manage-Token-Value`);
     await fetch(`${url}/booking/Secret-Manage-Token-Value`);
+    await fetch(`${url}/api/registrations/Secret-Guest-Link-Value/cancel`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    await fetch(`${url}/registration/Secret-Guest-Link-Value`);
     const hostile = await fetch(`${url}/healthz`, {
       headers: { "x-request-id": 'x" onload=alert(1) {}' },
     });
@@ -149,5 +155,8 @@ describe("server/main.ts", () => {
     // A manage link's token is a key to someone's booking: masked in the path.
     expect(server.output()).not.toContain("Secret-Manage-Token-Value");
     expect(server.output()).toContain('"url":"/api/booking/[token]"');
+    // So is a guest's registration link, the key to their seats.
+    expect(server.output()).not.toContain("Secret-Guest-Link-Value");
+    expect(server.output()).toContain('"url":"/api/registrations/[token]/cancel"');
   });
 });

@@ -8,6 +8,7 @@ import {
   bookingManagePage,
   collectionPaths,
   feedPaths,
+  registrationManagePage,
   type StaticPage,
   staticPages,
 } from "../../domain/site-paths.ts";
@@ -83,6 +84,7 @@ export function listPrerenderPaths(): string[] {
     ...contactOutcomePaths,
     ...registeredPaths(),
     bookingManagePage.template,
+    registrationManagePage.template,
     ...accountScreenPaths,
     ...feedPaths,
   ];

@@ -10,6 +10,8 @@ const islands: Record<string, () => Promise<{ hydrate(host: HTMLElement): void }
   booking: () => import("./booking-island.ts"),
   // Plain DOM too: an event's registration form (ADR 026).
   "event-registration": () => import("./registration-island.ts"),
+  // A guest's own registration, to cancel (ADR 026).
+  "registration-manage": () => import("./registration-manage-island.ts"),
 };
 
 /** How near "near" is: half a screen below the fold, so it is ready before it is seen. */

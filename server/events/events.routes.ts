@@ -6,6 +6,7 @@ import { eventTexts, registeredPagePath, seatsLeftText } from "../../domain/even
 import type { CatalogEvent } from "../../domain/events.ts";
 import { leadSourceOf } from "../../domain/lead-source.ts";
 import { typed } from "../api/contracts.ts";
+import { manageKey } from "../booking/booking.repository.ts";
 import { formTokenKey } from "../contact/form-token.ts";
 import {
   contactBodyLimit,
@@ -22,9 +23,11 @@ import {
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import { csvRow } from "../leads/csv.ts";
 import { takesRegistrations } from "./event-catalog.ts";
+import { registrationIdOfToken } from "./registration-link.ts";
 import {
   cancelRegistration,
   eventSummaries,
+  findRegistration,
   registerForEvent,
   registrationsOf,
   seatsLeft,
@@ -221,6 +224,77 @@ export async function eventsRoutes(app: FastifyInstance, opts: EventRoutesOption
       if (!open.event) return reply.code(404).send({ message: open.refusal });
       reply.header("Cache-Control", "no-store");
       return { capacity: open.event.capacity, seatsLeft: await seatsLeft(db, open.event) };
+    },
+  });
+}
+
+/**
+ * A guest's own registration, by the link in their confirmation e-mail (ADR 026): what it is,
+ * and canceling it until the event starts. The link is the key, so it is never logged
+ * (server/http/logging.ts) and its page sends no Referer.
+ */
+export async function guestRegistrationRoutes(app: FastifyInstance) {
+  const { db, clock, outbox, events } = app;
+  const api = typed(app);
+  // The key booking links are made with; registration links are domain-separated from them.
+  const linkKey = manageKey(app.tokens.key);
+  const limit = limitPerWindow(30, tenMinutes, { failOpen: true });
+
+  /** The registration and its event a token names; null for any other token. */
+  async function registrationOf(token: string) {
+    const id = registrationIdOfToken(linkKey, token);
+    const registration = id ? await findRegistration(db, id) : undefined;
+    const event = registration && events.find(registration.event_slug);
+    return registration && event ? { registration, event } : null;
+  }
+
+  api.route({
+    ...endpoints.guestRegistration,
+    config: limit,
+    handler: async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const found = await registrationOf(request.params.token);
+      if (!found) return reply.code(404).send({ message: eventTexts.linkNotFound });
+      const { registration, event } = found;
+      return {
+        firstName: registration.first_name,
+        seats: Number(registration.seats),
+        event: {
+          slug: event.slug,
+          title: event.title,
+          start: event.start,
+          end: event.end,
+          place: event.place,
+          url: event.url,
+        },
+        cancelable: clock().getTime() < Date.parse(event.start),
+      };
+    },
+  });
+
+  api.route({
+    ...endpoints.cancelOwnRegistration,
+    config: limit,
+    handler: async (request, reply) => {
+      const now = clock();
+      const found = await registrationOf(request.params.token);
+      if (!found) return reply.code(404).send({ message: eventTexts.linkNotFound });
+      const { registration, event } = found;
+      if (now.getTime() >= Date.parse(event.start))
+        return reply.code(409).send({ message: eventTexts.started });
+      // The DELETE decides: of two cancels at once, the second finds nothing (404).
+      const canceled = await cancelRegistration(db, {
+        event,
+        id: registration.id,
+        now,
+        email: outbox !== null,
+      });
+      if (!canceled) return reply.code(404).send({ message: eventTexts.linkNotFound });
+      request.log.info({ event: event.slug }, "events: registration canceled by its guest");
+      if (canceled.emailed) outbox?.poke();
+      return {
+        message: canceled.emailed ? eventTexts.guestCanceledWithEmail : eventTexts.guestCanceled,
+      };
     },
   });
 }

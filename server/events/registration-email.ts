@@ -77,6 +77,8 @@ type EmailSettings = {
   now: Date;
   /** The outbox row it is sent for: a retry keeps the Message-ID. */
   outboxId: string;
+  /** The guest's own page, to cancel from (ADR 026); without it, they reply instead. */
+  manageUrl?: string;
 };
 
 /**
@@ -87,7 +89,7 @@ type EmailSettings = {
 export function registrationEmail(
   registration: RegistrationForEmail,
   payload: RegistrationEmailPayload,
-  { notifyEmail, siteUrl, now, outboxId }: EmailSettings,
+  { notifyEmail, siteUrl, now, outboxId, manageUrl }: EmailSettings,
 ): OutgoingEmail {
   const host = new URL(siteUrl).hostname || "localhost";
   const { event } = payload;
@@ -104,7 +106,9 @@ export function registrationEmail(
     ...(paid ? [`Price: ${event.price} a seat.`] : []),
     "",
     `The event: ${event.url}`,
-    "If you can't come after all, reply to this email and we'll give your seat to someone else.",
+    manageUrl
+      ? `If you can't come after all, cancel here and we'll give your seats to someone else: ${manageUrl}`
+      : "If you can't come after all, reply to this email and we'll give your seat to someone else.",
     "",
     site.name,
   ];
@@ -123,8 +127,9 @@ export function registrationEmail(
 }
 
 /**
- * The owner canceled a registration (the visitor wrote that they can't come): the seats are
- * given up and the invite withdrawn. Only the first name of what was typed, as above.
+ * A registration was canceled, by its guest's link or by the owner (the guest wrote that they
+ * can't come): the seats are given up and the invite withdrawn. Only the first name of what
+ * was typed, as above.
  */
 export function registrationCanceledEmail(
   registration: RegistrationForEmail,

@@ -3,12 +3,14 @@ import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { eventTexts, seatsLeftText } from "../../domain/event-texts.ts";
+import { manageKey } from "../booking/booking.repository.ts";
 import { eraseLead } from "../leads/lead-erasure.repository.ts";
 import { markAsSpam } from "../leads/spam.repository.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
 import { startSmtp } from "../test-support/smtp.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { signedInUser, testSecret, testTokens } from "../test-support/tokens.ts";
+import { registrationLinkToken } from "./registration-link.ts";
 
 const now = new Date("2026-11-26T13:00:00.000Z");
 const admin = { id: null, email: "owner@fineline.studio" };
@@ -475,6 +477,196 @@ describe.each(testEngines)("registration e-mails on $name", (engine) => {
       await app.close();
       await database.close();
       await smtp.close();
+    }
+  });
+});
+
+describe.each(testEngines)("a guest's own registration link on $name", (engine) => {
+  it("shows the registration and cancels it once, mailing the withdrawal; nothing else opens it", async () => {
+    const database = await engine.open();
+    const smtp = await startSmtp();
+    const app = await buildTestApp(
+      database,
+      {
+        JWT_SECRET: testSecret,
+        SMTP_URL: smtp.url,
+        NOTIFY_EMAIL: "owner@fineline.studio",
+        SITE_URL: "https://fineline.studio",
+        DIGEST_HOUR: "off",
+      },
+      { now: () => now, outboxIntervalMs: 3_600_000 },
+    );
+    const registerAs = (n: number, seats: number) =>
+      app.inject({
+        method: "POST",
+        url: "/api/events/small-workshop/registrations",
+        remoteAddress: `10.4.0.${n}`,
+        payload: person(n, seats),
+      });
+    const guestApi = (token: string, cancel = false) =>
+      app.inject({
+        method: cancel ? "POST" : "GET",
+        url: `/api/registrations/${token}${cancel ? "/cancel" : ""}`,
+        ...(cancel ? { payload: {} } : {}),
+      });
+    const taken = async () =>
+      Number(
+        (await database.db.selectFrom("event_seats").select("taken").executeTakeFirst())?.taken ??
+          0,
+      );
+    try {
+      expect((await registerAs(1, 2)).statusCode).toBe(201);
+      expect((await registerAs(2, 3)).statusCode).toBe(201);
+      await app.outbox?.idle();
+      const confirmation = await simpleParser(
+        smtp.received.find((m) => m.to.includes("guest1@example.com"))?.raw ?? "",
+      );
+      // The link is in the confirmation, to this registration, and in no one else's e-mail.
+      const link = confirmation.text?.match(
+        /cancel here and we'll give your seats to someone else: (https:\/\/fineline\.studio\/registration\/(\S+))/,
+      );
+      expect(link, confirmation.text).toBeTruthy();
+      const token = link?.[2] ?? "";
+      expect(String(confirmation.html)).toContain(`href="${link?.[1]}"`);
+      const other = await simpleParser(
+        smtp.received.find((m) => m.to.includes("guest2@example.com"))?.raw ?? "",
+      );
+      expect(other.text).not.toContain(token);
+
+      const shown = await guestApi(token);
+      expect(shown.statusCode).toBe(200);
+      expect(shown.headers["cache-control"]).toBe("no-store");
+      expect(shown.json()).toEqual({
+        firstName: "Ada",
+        seats: 2,
+        event: {
+          slug: "small-workshop",
+          title: "Small workshop",
+          start: "2099-03-18T18:00:00-04:00",
+          end: expect.any(String),
+          place: expect.stringContaining("Telfair Street Workshop Hall"),
+          url: "https://fineline.studio/events/small-workshop",
+        },
+        cancelable: true,
+      });
+
+      // Only the exact token opens it: a changed letter, another registration's ID under this
+      // signature, the ID in capitals, the ID alone, padding, a NUL: all 404, with one text.
+      const [id, mac = ""] = token.split(".");
+      const [second] = await database.db
+        .selectFrom("event_registrations")
+        .select("id")
+        .where("email", "=", "guest2@example.com")
+        .execute();
+      const flipped = `${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`;
+      for (const forged of [
+        `${id}.${flipped}`,
+        `${second?.id}.${mac}`,
+        `${id?.toUpperCase()}.${mac}`,
+        `${id}`,
+        `${id}.`,
+        `${id}.${mac}=`,
+        `${id}.${mac}%00`,
+        "manage",
+      ]) {
+        for (const cancel of [false, true]) {
+          const res = await guestApi(forged, cancel);
+          expect(res.statusCode, forged).toBe(404);
+          expect(res.json()).toEqual({ message: eventTexts.linkNotFound });
+        }
+      }
+      // Longer than any route parameter Fastify matches: no route, the plain 404.
+      expect((await guestApi("x".repeat(101))).statusCode).toBe(404);
+      expect(await taken()).toBe(5);
+
+      // Two cancels at the same moment free the seats once.
+      const both = await Promise.all([guestApi(token, true), guestApi(token, true)]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+      expect(both.find((r) => r.statusCode === 200)?.json()).toEqual({
+        message: eventTexts.guestCanceledWithEmail,
+      });
+      expect(await taken()).toBe(3);
+      expect((await guestApi(token)).statusCode).toBe(404);
+      await app.outbox?.idle();
+      const toGuest = smtp.received.filter((m) => m.to.includes("guest1@example.com"));
+      expect(toGuest).toHaveLength(2);
+      const withdrawal = await simpleParser(toGuest[1]?.raw ?? "");
+      expect(withdrawal.subject).toBe("Registration canceled: Small workshop");
+      const ics = (mail: typeof withdrawal) =>
+        mail.attachments
+          .find((part) => part.contentType.startsWith("text/calendar"))
+          ?.content.toString("utf8")
+          .replace(/\r\n[ \t]/g, "");
+      expect(ics(withdrawal)).toContain("METHOD:CANCEL");
+      const uid = (text?: string) => text?.match(/^UID:(.+)$/m)?.[1]?.trim();
+      expect(uid(ics(withdrawal))).toBe(uid(ics(confirmation)));
+      // The person is still a lead.
+      expect(
+        await database.db
+          .selectFrom("leads")
+          .select("id")
+          .where("email", "=", "guest1@example.com")
+          .execute(),
+      ).toHaveLength(1);
+    } finally {
+      await app.close();
+      await database.close();
+      await smtp.close();
+    }
+  });
+
+  it("once the event has started the link still shows it, and canceling is refused", async () => {
+    const database = await engine.open();
+    const app = await buildTestApp(database, { JWT_SECRET: testSecret }, { now: () => now });
+    try {
+      // Registered while it was open; the event is past now.
+      const lead = await app.inject({
+        method: "POST",
+        url: "/api/leads/contact-us",
+        payload: { email: "old@example.com", firstName: "Old", lastName: "Timer", message: "Hi" },
+      });
+      expect(lead.statusCode).toBe(201);
+      const { id: leadId } = await database.db
+        .selectFrom("leads")
+        .select("id")
+        .executeTakeFirstOrThrow();
+      const id = "0190f1a2-7b3c-7d4e-8f50-617283940a1b";
+      await database.db
+        .insertInto("event_registrations")
+        .values({
+          id,
+          event_slug: "long-ago",
+          lead_id: leadId,
+          email: "old@example.com",
+          email_key: "old@example.com",
+          first_name: "Old",
+          last_name: "Timer",
+          seats: 1,
+          created_at: "2020-01-01T00:00:00.000Z",
+        })
+        .execute();
+      const token = registrationLinkToken(manageKey(app.tokens.key), id);
+      const shown = await app.inject({ method: "GET", url: `/api/registrations/${token}` });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.json()).toMatchObject({ seats: 1, cancelable: false });
+      const refused = await app.inject({
+        method: "POST",
+        url: `/api/registrations/${token}/cancel`,
+        payload: {},
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: eventTexts.started });
+      expect(
+        await database.db.selectFrom("event_registrations").select("id").execute(),
+      ).toHaveLength(1);
+      // A link made under another server's key opens nothing.
+      const foreign = registrationLinkToken(new Uint8Array(32).fill(7), id);
+      expect(
+        (await app.inject({ method: "GET", url: `/api/registrations/${foreign}` })).statusCode,
+      ).toBe(404);
+    } finally {
+      await app.close();
+      await database.close();
     }
   });
 });

@@ -36,13 +36,18 @@ export function loggerOptions(level: LogLevel) {
 
 /**
  * Paths whose segment after `booking/` is a manage token (`/booking/{token}`,
- * `/api/booking/{token}/cancel`): the token is a key to someone's booking, so it is masked.
+ * `/api/booking/{token}/cancel`), or after `registration/` a guest's link (`/registration/
+ * {token}`, `/api/registrations/{token}/cancel`): the token is a key to someone's booking or
+ * seats, so it is masked.
  */
 const bookingToken = /^(\/(?:api\/)?booking\/)(?!slots$|availability$|prefill$)[^/]+/;
+const registrationToken = /^(\/registration\/|\/api\/registrations\/)[^/]+/;
 
 /** A request's path as logged: no query, and no token in it. */
 export const loggedPath = (url: string) =>
-  (url.split("?")[0] ?? "").replace(bookingToken, "$1[token]");
+  (url.split("?")[0] ?? "")
+    .replace(bookingToken, "$1[token]")
+    .replace(registrationToken, "$1[token]");
 
 /** A request id a proxy may hand us: letters, digits, dot, dash, underscore; 8 to 64 of them. */
 const requestIdShape = /^[A-Za-z0-9._-]{8,64}$/;

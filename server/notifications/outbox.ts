@@ -1,9 +1,11 @@
 import { addDays, startOfDay, todayIn } from "../../domain/dates.ts";
+import { registrationLinkPath } from "../../domain/event-texts.ts";
 import { manageTokenFor } from "../booking/booking.repository.ts";
 import { meetingEmail } from "../booking/meeting-email.ts";
 import { findMeeting, findMeetings, meetingRecordOf } from "../booking/meetings.repository.ts";
 import type { Db } from "../db/connect.ts";
 import { registrationCanceledEmail, registrationEmail } from "../events/registration-email.ts";
+import { registrationLinkToken } from "../events/registration-link.ts";
 import {
   findRegistration,
   type RegistrationEmailPayload,
@@ -36,7 +38,10 @@ export type OutboxSettings = {
    * sending on its own day there.
    */
   timeZone?: string;
-  /** The key manage links are made with (booking e-mails carry the visitor's link). */
+  /**
+   * The key visitors' links are made with: a booking's manage link, a registration's cancel
+   * link.
+   */
   manageKey?: Uint8Array;
   /** Who messages to visitors come from (MAIL_FROM), and where their replies go. */
   mail?: {
@@ -169,6 +174,10 @@ async function registrationEmailFor(
     };
   const registration = await findRegistration(db, payload.registrationId);
   if (!registration) return { skip: "the registration is gone" };
+  // The guest's own link to cancel; without a key (a bare test outbox), they reply instead.
+  const manageUrl =
+    settings.manageKey &&
+    `${settings.siteUrl}${registrationLinkPath(registrationLinkToken(settings.manageKey, registration.id))}`;
   return {
     email: registrationEmail(
       {
@@ -179,7 +188,7 @@ async function registrationEmailFor(
         seats: Number(registration.seats),
       },
       payload,
-      emailSettings,
+      { ...emailSettings, ...(manageUrl ? { manageUrl } : {}) },
     ),
   };
 }

@@ -6,7 +6,7 @@ import {
   normalizePath,
   unknownPathTarget,
 } from "../../domain/routing.ts";
-import { bookingManagePage } from "../../domain/site-paths.ts";
+import { bookingManagePage, registrationManagePage } from "../../domain/site-paths.ts";
 import { notFoundLimit } from "../http/rate-limit.ts";
 import { pageCsp } from "../http/security-headers.ts";
 import { cacheControlFor, pageFileFor, type SiteFiles, spaFallbackFile } from "./static-site.ts";
@@ -70,11 +70,11 @@ export async function siteRoutes(
     if (site.files.has(pathname) && !pathname.endsWith(".html")) return sendFile(reply, pathname);
 
     const clean = normalizePath(pathname);
-    // A booking's manage link: one page for every token. Its address is a key to the booking,
-    // so it is never indexed, and no link on it sends the address on as a Referer.
-    const managePage = bookingManagePage.matches(clean)
-      ? pageFileFor(site, bookingManagePage.template)
-      : null;
+    // A booking's manage link, a registration's link: one page for every token. Its address
+    // is a key to the booking or the seats, so it is never indexed, and no link on it sends
+    // the address on as a Referer.
+    const manage = [bookingManagePage, registrationManagePage].find((p) => p.matches(clean));
+    const managePage = manage ? pageFileFor(site, manage.template) : null;
     if (managePage) {
       reply.header("X-Robots-Tag", "noindex, nofollow");
       reply.header("Referrer-Policy", "no-referrer");
