@@ -1,7 +1,5 @@
 import { eventTimeZone, guestRegistrationPath } from "../../domain/event-texts.ts";
 import type { GuestRegistration } from "../../domain/events.ts";
-import { formMessageClass } from "../../domain/form-message.ts";
-import { messageOf } from "../components/response-message.ts";
 
 /**
  * A guest's registration page, /registration/{token} (ADR 026): which event, when, where and
@@ -9,8 +7,9 @@ import { messageOf } from "../components/response-message.ts";
  * like the booking island whose classes it shares (app.css): the page stays a few KB.
  */
 
-// The booking island's three helpers, copied rather than shared: a module two islands
-// import becomes a chunk of its own, one more request on /book, whose 10 KB budget it broke.
+// The booking island's helpers, copied rather than shared, and nothing imported that the
+// booking island's chunks hold (the form helpers, the message classes): a module that two
+// islands share differently becomes a chunk of its own, one more request on /book.
 const json = { "content-type": "application/json", accept: "application/json" };
 
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -25,10 +24,19 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** The one live region: a success is a status, an error an alert, each announced once. */
+/** The answer's `message`, or the default, as app/components/response-message.ts reads it. */
+async function messageOf(response: Response, fallback: string): Promise<string> {
+  const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+  return typeof body.message === "string" && body.message.trim() ? body.message : fallback;
+}
+
+/**
+ * The one live region: a success is a status, an error an alert, each announced once. Its
+ * looks are the forms' own (domain/form-message.ts), which the page hands over on the region.
+ */
 function say(region: HTMLElement, kind: "success" | "error", text: string) {
   region.replaceChildren(
-    el("p", { role: kind === "error" ? "alert" : "status", class: formMessageClass[kind] }, text),
+    el("p", { role: kind === "error" ? "alert" : "status", class: region.dataset[kind] }, text),
   );
 }
 
@@ -70,7 +78,7 @@ async function show(host: HTMLElement) {
       box.replaceChildren(
         el(
           "p",
-          { role: "alert", class: formMessageClass.error },
+          { role: "alert", class: status.dataset.error },
           await messageOf(response, "We couldn't find that registration."),
         ),
         el("div", { class: "booking-actions" }, eventsLink()),

@@ -1,3 +1,4 @@
+import { formMessageClass } from "../../domain/form-message.ts";
 import { Container, Eyebrow } from "../components/layout.tsx";
 import type { RouteHandle } from "../root.tsx";
 import { privateMeta } from "../seo.ts";
@@ -27,11 +28,14 @@ export default function RegistrationManagePage() {
           <div className="booking-app" data-manage aria-busy="true">
             <p className="text-muted">Finding your registration…</p>
           </div>
+          {/* The messages' looks, handed to the island so it loads no module for them. */}
           <div
             id="registration-manage-status"
             aria-live="polite"
             aria-atomic="true"
             className="mt-3"
+            data-success={formMessageClass.success}
+            data-error={formMessageClass.error}
           ></div>
         </div>
       </div>

@@ -124,6 +124,16 @@ for (const [width, height] of [
 test("a link that is not one of ours says so, and offers the events", async ({ page }) => {
   await page.goto(`${server.origin}/registration/0190f1a2-7b3c-7d4e-8f50-617283940a1b.forged`);
   await expect(page.getByRole("alert")).toHaveText(eventTexts.linkNotFound);
+  // The page's script: the frame and the plain-DOM island, well within a public page's 10 KB.
+  const scriptBytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".js"))
+      .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0),
+  );
+  expect(scriptBytes).toBeGreaterThan(0);
+  expect(scriptBytes).toBeLessThanOrEqual(10 * 1024);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   await expect(page.getByRole("link", { name: "See upcoming events" })).toHaveAttribute(
     "href",
     "/events",
