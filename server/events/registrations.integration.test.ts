@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { simpleParser } from "mailparser";
+import { type ParsedMail, simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { eventTexts, seatsLeftText } from "../../domain/event-texts.ts";
@@ -391,21 +391,33 @@ describe.each(testEngines)("event registration on $name", (engine) => {
   });
 });
 
+/** An app that e-mails through `smtp`, its outbox sending only when poked. */
+const mailingApp = (database: TestDatabase, smtp: Awaited<ReturnType<typeof startSmtp>>) =>
+  buildTestApp(
+    database,
+    {
+      JWT_SECRET: testSecret,
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: "owner@fineline.studio",
+      SITE_URL: "https://fineline.studio",
+      DIGEST_HOUR: "off",
+    },
+    { now: () => now, outboxIntervalMs: 3_600_000 },
+  );
+
+/** A message's iCalendar part, unfolded. */
+const calendarOf = (mail: ParsedMail) =>
+  mail.attachments
+    .find((part) => part.contentType.startsWith("text/calendar"))
+    ?.content.toString("utf8")
+    .replace(/\r\n[ \t]/g, "");
+const uidOf = (ics?: string) => ics?.match(/^UID:(.+)$/m)?.[1]?.trim();
+
 describe.each(testEngines)("registration e-mails on $name", (engine) => {
   it("sends the confirmation with an invite once, and what stands again to a repeat", async () => {
     const database = await engine.open();
     const smtp = await startSmtp();
-    const app = await buildTestApp(
-      database,
-      {
-        JWT_SECRET: testSecret,
-        SMTP_URL: smtp.url,
-        NOTIFY_EMAIL: "owner@fineline.studio",
-        SITE_URL: "https://fineline.studio",
-        DIGEST_HOUR: "off",
-      },
-      { now: () => now, outboxIntervalMs: 3_600_000 },
-    );
+    const app = await mailingApp(database, smtp);
     try {
       const res = await app.inject({
         method: "POST",
@@ -422,10 +434,7 @@ describe.each(testEngines)("registration e-mails on $name", (engine) => {
       expect(mail.text).toContain("2 seats saved for you");
       expect(mail.text).toContain("Telfair Street Workshop Hall");
       expect(mail.text).toContain("6:00 PM – 8:30 PM Eastern");
-      const invite = mail.attachments
-        .find((part) => part.contentType.startsWith("text/calendar"))
-        ?.content.toString("utf8")
-        .replace(/\r\n[ \t]/g, "");
+      const invite = calendarOf(mail);
       expect(invite).toContain("METHOD:REQUEST");
       expect(invite).toContain("DTSTART:20990318T220000Z");
       expect(invite).toContain("SUMMARY:Small workshop");
@@ -463,16 +472,12 @@ describe.each(testEngines)("registration e-mails on $name", (engine) => {
       const canceled = await simpleParser(after[2]?.raw ?? "");
       expect(canceled.subject).toBe("Registration canceled: Small workshop");
       expect(canceled.text).toContain("your 2 seats given to others");
-      const withdrawal = canceled.attachments
-        .find((part) => part.contentType.startsWith("text/calendar"))
-        ?.content.toString("utf8")
-        .replace(/\r\n[ \t]/g, "");
+      const withdrawal = calendarOf(canceled);
       expect(withdrawal).toContain("METHOD:CANCEL");
       expect(withdrawal).toContain("STATUS:CANCELLED");
       expect(withdrawal).toContain("SEQUENCE:1");
-      const uid = (ics?: string) => ics?.match(/^UID:(.+)$/m)?.[1]?.trim();
-      expect(uid(withdrawal)).toBeTruthy();
-      expect(uid(withdrawal)).toBe(uid(invite));
+      expect(uidOf(withdrawal)).toBeTruthy();
+      expect(uidOf(withdrawal)).toBe(uidOf(invite));
     } finally {
       await app.close();
       await database.close();
@@ -485,17 +490,7 @@ describe.each(testEngines)("a guest's own registration link on $name", (engine) 
   it("shows the registration and cancels it once, mailing the withdrawal; nothing else opens it", async () => {
     const database = await engine.open();
     const smtp = await startSmtp();
-    const app = await buildTestApp(
-      database,
-      {
-        JWT_SECRET: testSecret,
-        SMTP_URL: smtp.url,
-        NOTIFY_EMAIL: "owner@fineline.studio",
-        SITE_URL: "https://fineline.studio",
-        DIGEST_HOUR: "off",
-      },
-      { now: () => now, outboxIntervalMs: 3_600_000 },
-    );
+    const app = await mailingApp(database, smtp);
     const registerAs = (n: number, seats: number) =>
       app.inject({
         method: "POST",
@@ -592,14 +587,8 @@ describe.each(testEngines)("a guest's own registration link on $name", (engine) 
       expect(toGuest).toHaveLength(2);
       const withdrawal = await simpleParser(toGuest[1]?.raw ?? "");
       expect(withdrawal.subject).toBe("Registration canceled: Small workshop");
-      const ics = (mail: typeof withdrawal) =>
-        mail.attachments
-          .find((part) => part.contentType.startsWith("text/calendar"))
-          ?.content.toString("utf8")
-          .replace(/\r\n[ \t]/g, "");
-      expect(ics(withdrawal)).toContain("METHOD:CANCEL");
-      const uid = (text?: string) => text?.match(/^UID:(.+)$/m)?.[1]?.trim();
-      expect(uid(ics(withdrawal))).toBe(uid(ics(confirmation)));
+      expect(calendarOf(withdrawal)).toContain("METHOD:CANCEL");
+      expect(uidOf(calendarOf(withdrawal))).toBe(uidOf(calendarOf(confirmation)));
       // The person is still a lead.
       expect(
         await database.db
