@@ -347,6 +347,9 @@ const visitorZone = z.optional(
  * A booking: the contact form's fields, checked in its order with its texts (email, first
  * name, last name), then the time. The contact form's spam layers apply to it too.
  */
+
+/** A sealed booking pass with the longest details a form takes (names and address in UTF-8). */
+const passMaxLength = 4096;
 export const bookingRequest = z
   .object(
     {
@@ -363,7 +366,7 @@ export const bookingRequest = z
           z
             .string()
             .check(
-              z.maxLength(300),
+              z.maxLength(passMaxLength),
               z.describe(
                 "From the contact form's answer: joins the lead it just created. " +
                   "An expired or unknown pass is ignored, never a reason to refuse.",
@@ -451,7 +454,7 @@ export const bookingPassMinutes = 120;
 export const prefillRequest = z.object({
   pass: z
     .string({ error: "Send the pass from the contact form's answer." })
-    .check(z.maxLength(300)),
+    .check(z.maxLength(passMaxLength)),
 });
 export const prefillResponse = z
   .object({ email: z.string(), firstName: z.string(), lastName: z.string() })

@@ -1,10 +1,12 @@
+import { createCipheriv, randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bookingPassMinutes, prefillTexts } from "../../domain/booking.ts";
 import { bookingPassHeader, contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
-import { testSecret } from "../test-support/tokens.ts";
+import { testSecret, testTokens } from "../test-support/tokens.ts";
+import { bookingPassKey } from "./booking-pass.ts";
 
 // Thursday 26 November 2026, 08:00 in New York; Monday 30 November, 10:00 and 11:00 there.
 const start = new Date("2026-11-26T13:00:00.000Z").getTime();
@@ -122,6 +124,86 @@ describe.each(testEngines)("Book a call now, after the contact form, on $name", 
     expect(lead?.email).toBe(visitor.email);
     const meeting = await database.db.selectFrom("meetings").selectAll().executeTakeFirstOrThrow();
     expect(meeting.lead_id).toBe(lead?.id);
+  });
+
+  it("never gives a stranger who repeats someone's address and words their name or their lead", async () => {
+    // Rosa registers (no message of her own), then a stranger who knows her address sends
+    // the form with it and the same empty message within the ten minutes a repeat is one lead.
+    await contact({ ...visitor, message: "" });
+    const [rosa] = await leads();
+    now += 60_000;
+    const stranger = { ...visitor, firstName: "Mallory", lastName: "Stone", message: "" };
+    const pass = await contact(stranger);
+    expect(await leads()).toHaveLength(1); // still the double click the form stores once
+
+    const prefill = await post("/api/booking/prefill", { pass });
+    expect(prefill.statusCode).toBe(200);
+    // Only what the stranger typed comes back: never Rosa's name.
+    expect(prefill.json()).toEqual({
+      email: visitor.email,
+      firstName: "Mallory",
+      lastName: "Stone",
+    });
+    expect(prefill.body).not.toContain(visitor.lastName);
+
+    const booked = await post("/api/booking", { ...stranger, start: monday10, bookingPass: pass });
+    expect(booked.statusCode).toBe(201);
+    const meeting = await database.db.selectFrom("meetings").selectAll().executeTakeFirstOrThrow();
+    expect(meeting.lead_id).not.toBe(rosa?.id);
+    const token = String(booked.json().booking.manageUrl).split("/").pop();
+    const managed = await app.inject({ method: "GET", url: `/api/booking/${token}` });
+    expect(managed.json().firstName).toBe("Mallory");
+    expect(managed.body).not.toContain(visitor.lastName);
+  });
+
+  it("never folds a booking into an earlier lead found by its address and words", async () => {
+    await contact({ ...visitor, message: "" });
+    const [rosa] = await leads();
+    now += 60_000;
+    const booked = await post("/api/booking", {
+      ...visitor,
+      firstName: "Mallory",
+      lastName: "Stone",
+      message: "",
+      start: monday10,
+    });
+    expect(booked.statusCode).toBe(201);
+    const meeting = await database.db.selectFrom("meetings").selectAll().executeTakeFirstOrThrow();
+    expect(meeting.lead_id).not.toBe(rosa?.id);
+    const token = String(booked.json().booking.manageUrl).split("/").pop();
+    const managed = await app.inject({ method: "GET", url: `/api/booking/${token}` });
+    expect(managed.statusCode).toBe(200);
+    expect(managed.json().firstName).toBe("Mallory");
+    // Rosa's lead is as she left it.
+    const after = await database.db
+      .selectFrom("leads")
+      .selectAll()
+      .where("id", "=", rosa?.id ?? "")
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ first_name: "Rosa", message: "" });
+  });
+
+  it("gives a repeat a pass of the same length as a new lead's, so it tells nothing", async () => {
+    const first = await contact();
+    const repeat = await contact();
+    expect(await leads()).toHaveLength(1);
+    expect(repeat.length).toBe(first.length);
+    expect(repeat).not.toBe(first);
+  });
+
+  it("still reads a pass sealed before details rode along (sent by e-mail)", async () => {
+    // A pass issued by the earlier version: the lead's ID and an expiry.
+    await contact();
+    const [lead] = await leads();
+    const key = bookingPassKey(testTokens.key);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", key, iv);
+    cipher.setAAD(Buffer.from("p1"));
+    const sealed = Buffer.concat([cipher.update(`${lead?.id}|${now + 60_000}`), cipher.final()]);
+    const old = `p1.${Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString("base64url")}`;
+    const prefill = await post("/api/booking/prefill", { pass: old });
+    expect(prefill.statusCode).toBe(200);
+    expect(prefill.json().firstName).toBe(visitor.firstName);
   });
 
   it("refuses a pass that is not a string, and ignores a broken one when booking", async () => {

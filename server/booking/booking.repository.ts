@@ -43,22 +43,18 @@ export function manageTokenFor(
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /**
- * The details a visitor sent with the contact form, for a booking pass: from the lead, or
- * from the submission kept as spam (whose pass must work like any other, ADR 022).
+ * A lead's details, for a booking pass sent by e-mail to the lead's own address (a pass from
+ * the form's answer carries what its request typed instead, ADR 022).
  */
-export async function contactDetails(
+export function contactDetails(
   db: Db,
   id: string,
 ): Promise<{ email: string; firstName: string; lastName: string } | undefined> {
-  for (const table of ["leads", "spam_leads"] as const) {
-    const found = await db
-      .selectFrom(table)
-      .select(["email", "first_name as firstName", "last_name as lastName"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (found) return found;
-  }
-  return undefined;
+  return db
+    .selectFrom("leads")
+    .select(["email", "first_name as firstName", "last_name as lastName"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 /** Who changed a meeting, for the lead's history: the visitor (their address) or an admin. */
@@ -150,7 +146,15 @@ export async function bookCall(
 ): Promise<BookingOutcome> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const stored = await insertContactLead(trx, { lead, now, notify: false, join });
+      // Never folded into an earlier lead by its address and words: only a pass this visitor
+      // earned joins one (docs/security.md, "A stranger reads a visitor's name").
+      const stored = await insertContactLead(trx, {
+        lead,
+        now,
+        notify: false,
+        join,
+        storeRepeatOnce: false,
+      });
       if (stored.spam) return { kind: "spam", reason: stored.spam };
       const at = now.toISOString();
       await trx

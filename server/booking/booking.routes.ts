@@ -161,7 +161,9 @@ export async function bookingRoutes(app: FastifyInstance) {
           spam,
           formToken: token.kind === "fresh" ? token.claim : undefined,
         },
-        join: body.bookingPass ? readBookingPass(passKey, body.bookingPass, now) : null,
+        join: body.bookingPass
+          ? (readBookingPass(passKey, body.bookingPass, now)?.leadId ?? null)
+          : null,
         span,
         day,
         bufferMinutes: settings.bufferMinutes,
@@ -195,8 +197,10 @@ export async function bookingRoutes(app: FastifyInstance) {
     config: manageLimit,
     handler: async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      const leadId = readBookingPass(passKey, request.body.pass, clock());
-      const visitor = leadId ? await contactDetails(db, leadId) : undefined;
+      const pass = readBookingPass(passKey, request.body.pass, clock());
+      // What the request that earned the pass typed; a pass sent to the lead's own address
+      // has none, and reads them from its lead.
+      const visitor = pass?.details ?? (pass ? await contactDetails(db, pass.leadId) : undefined);
       if (!visitor) return reply.code(404).send({ message: prefillTexts.expired });
       return reply.send(visitor);
     },

@@ -10,8 +10,14 @@ import { bookingPassHeader, contactTexts } from "../../domain/contact-texts.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { leadSourceOf } from "../../domain/lead-source.ts";
 import { typed } from "../api/contracts.ts";
-import { bookingPassKey, emailedPassMinutes, issueBookingPass } from "../booking/booking-pass.ts";
+import {
+  type BookingPass,
+  bookingPassKey,
+  emailedPassMinutes,
+  issueBookingPass,
+} from "../booking/booking-pass.ts";
 import { databaseTrouble, unavailableRetryAfterSeconds } from "../db/unavailable.ts";
+import { uuidv7 } from "../db/uuid.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import { autoReplySubject, autoReplyText } from "../mail/message-email.ts";
 import type { PostedContact } from "./contact-form-page.ts";
@@ -113,18 +119,19 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
           subject: autoReplySubject,
           textFor: (leadId) =>
             autoReplyText({
-              bookingLink: `${siteUrl}/book#pass=${issueBookingPass(passKey, leadId, now(), emailedPassMinutes)}`,
+              bookingLink: `${siteUrl}/book#pass=${issueBookingPass(passKey, { leadId, details: null }, now(), emailedPassMinutes)}`,
             }).join("\n"),
         }
       : null;
   // The body stays the stable `{ message }`; the pass for "Book a call now" rides in a header.
-  // Spam gets a pass too, so the answer looks the same: it joins nothing (ADR 022).
-  const respond = (request: FastifyRequest, reply: FastifyReply, leadId: string, at: Date) =>
+  // Spam gets a pass too, so the answer looks the same: it joins nothing (ADR 022). The pass
+  // carries what this request typed, and names the lead only when this request created it.
+  const respond = (request: FastifyRequest, reply: FastifyReply, pass: BookingPass, at: Date) =>
     isFormPost(request)
       ? reply.redirect(contactOutcomePath("sent"), 303)
       : reply
           .code(201)
-          .header(bookingPassHeader, issueBookingPass(passKey, leadId, at))
+          .header(bookingPassHeader, issueBookingPass(passKey, pass, at))
           .header("Cache-Control", "no-store")
           .send({ message: contactTexts.success });
 
@@ -180,7 +187,10 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
       if (result.duplicate) request.log.info("contact: repeated request, stored once");
       else if (result.spam) request.log.info({ reason: result.spam }, "contact: kept as spam");
       else outbox?.poke();
-      return respond(request, reply, result.id, at);
+      // A repeat was stored by an earlier request, perhaps someone else's with this address:
+      // its pass names a lead that does not exist, so it reveals and joins nothing.
+      const leadId = result.duplicate ? uuidv7(at.getTime()) : result.id;
+      return respond(request, reply, { leadId, details: { email, firstName, lastName } }, at);
     },
   });
 

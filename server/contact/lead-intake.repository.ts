@@ -52,6 +52,13 @@ export type ContactLeadWrite = {
    * of a new one while it is still a lead with the same address.
    */
   join?: string | null;
+  /**
+   * Whether the same address and message within ten minutes is the earlier lead again (the
+   * contact form's double click). Off for bookings and registrations: their answers and
+   * e-mails speak of the lead they make, so folding a stranger's request into an earlier lead
+   * found by address alone would hand it to them.
+   */
+  storeRepeatOnce?: boolean;
 };
 export type ContactLeadResult = {
   id: string;
@@ -231,7 +238,14 @@ async function insertSpam(
 /** The same email and message within ten minutes (a double click, a retry) is stored once. */
 export async function insertContactLead(
   trx: Trx,
-  { lead, now = new Date(), notify = false, join = null, autoReply = null }: ContactLeadWrite,
+  {
+    lead,
+    now = new Date(),
+    notify = false,
+    join = null,
+    autoReply = null,
+    storeRepeatOnce = true,
+  }: ContactLeadWrite,
 ): Promise<ContactLeadResult> {
   const hash = messageHash(lead.message);
   const spam =
@@ -243,7 +257,7 @@ export async function insertContactLead(
   if (spam) return insertSpam(trx, lead, spam, hash, now);
   if (join && (await joinLead(trx, join, lead, now)))
     return { id: join, duplicate: true, spam: null };
-  const repeat = await sameMessageLately(trx, "leads", lead, now);
+  const repeat = storeRepeatOnce ? await sameMessageLately(trx, "leads", lead, now) : undefined;
   if (repeat) return { id: repeat.id, duplicate: true, spam: null };
 
   const id = uuidv7(now.getTime());

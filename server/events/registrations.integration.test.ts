@@ -193,7 +193,7 @@ describe.each(testEngines)("event registration on $name", (engine) => {
     expect(await taken("small-workshop")).toBe(2);
   });
 
-  it("joins the lead the visitor already has, by address, instead of making another", async () => {
+  it("makes a lead of its own, never attaching to an earlier lead found by the address", async () => {
     const contact = await app.inject({
       method: "POST",
       url: "/api/leads/contact-us",
@@ -201,12 +201,19 @@ describe.each(testEngines)("event registration on $name", (engine) => {
       payload: { email: "Rosa@bakery.example", firstName: "Rosa", lastName: "D", message: "Hi" },
     });
     expect(contact.statusCode).toBe(201);
+    // A stranger with Rosa's address: the registration is theirs, under their own name.
     await register("open-evening", { ...person(1), email: "rosa@bakery.example" });
-    const leads = await database.db.selectFrom("leads").select(["id", "message"]).execute();
-    expect(leads).toHaveLength(1);
-    expect(leads[0]?.message).toBe("Hi");
+    const leads = await database.db
+      .selectFrom("leads")
+      .select(["id", "message", "first_name"])
+      .orderBy("created_at")
+      .execute();
+    expect(leads).toHaveLength(2);
+    expect(leads[0]).toMatchObject({ message: "Hi", first_name: "Rosa" });
+    expect(leads[1]?.message).toBe("");
     const [row] = await registrations("open-evening");
-    expect(row?.lead_id).toBe(leads[0]?.id);
+    expect(row?.lead_id).toBe(leads[1]?.id);
+    expect(row?.lead_id).not.toBe(leads[0]?.id);
   });
 
   it("spam takes no seat and is answered like a registration", async () => {

@@ -62,18 +62,6 @@ async function existingRegistration(trx: Trx | Db, slug: string, email: string) 
     .executeTakeFirst();
 }
 
-/** The newest lead with this address, to join instead of making a second one. */
-async function leadWithAddress(trx: Trx, email: string): Promise<string | null> {
-  const found = await trx
-    .selectFrom("leads")
-    .select("id")
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", emailKey(email)))
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return found?.id ?? null;
-}
-
 /**
  * Takes `seats` at the event in one statement the database runs one at a time per event row:
  * "taken + seats <= capacity" is checked and the seats taken together, so no two
@@ -193,14 +181,15 @@ export async function registerForEvent(
           repeat: true,
         };
       }
-      const join = await leadWithAddress(trx, lead.email);
       // No message of the visitor's own: the lead's message stays theirs alone, and a fixed
-      // text would make every registration "repeat" one another for the spam rules.
+      // text would make every registration "repeat" one another for the spam rules. A lead of
+      // its own, never one found by the address: a stranger typing someone's address must not
+      // attach to their lead (docs/security.md, "A stranger reads a visitor's name").
       const stored = await insertContactLead(trx, {
         lead: { ...lead, message: "" },
         now,
-        notify: email && !join,
-        join,
+        notify: email,
+        storeRepeatOnce: false,
       });
       if (stored.spam) return { kind: "spam", reason: stored.spam };
       await takeSeats(trx, event, seats);

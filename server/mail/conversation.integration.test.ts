@@ -101,7 +101,7 @@ describe.each(testEngines)("conversations on $name", (engine) => {
       expect(mail.headers.get("auto-submitted")).toBe("auto-replied");
       expect(mail.subject).toBe("We have your message: Fineline Studio");
       expect(mail.text).toContain("within one business day");
-      expect(mail.text).toMatch(/https:\/\/fineline\.studio\/book#pass=p1\.[\w-]+/);
+      expect(mail.text).toMatch(/https:\/\/fineline\.studio\/book#pass=p2\.[\w-]+/);
       expect(mail.html).toContain("<a href=");
       // Nothing the visitor typed: not the message, not the link in it, not even the name.
       for (const typed of ["bakery", "spam.example", "Rosa", "Delgado"]) {

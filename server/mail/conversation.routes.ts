@@ -37,7 +37,7 @@ export async function conversationRoutes(app: FastifyInstance) {
 
   /** A link to book a call with the visitor's details filled in, for an e-mail. */
   const bookingLink = (leadId: string) =>
-    `${siteUrl}/book#pass=${issueBookingPass(passKey, leadId, clock(), emailedPassMinutes)}`;
+    `${siteUrl}/book#pass=${issueBookingPass(passKey, { leadId, details: null }, clock(), emailedPassMinutes)}`;
 
   api.route({
     ...endpoints.leadMessages,
