@@ -17,8 +17,6 @@ export const contactTexts = Object.freeze({
     "Your message contains an invisible character we can't store. Please remove it and try again",
 });
 
-/** Where the form gets its timing token (endpoints.contactToken), without loading the contracts. */
-export const contactTokenPath = "/api/leads/contact-token";
 /**
  * How long a form token is judged, and its one use remembered: 30 days, so a tab left open for
  * days still sends a token that counts. Older, it counts as none; keeping used tokens longer

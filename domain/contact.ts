@@ -53,7 +53,7 @@ export const contactFields = {
   ),
   /** The page the form was sent from (the lead's source); a path, kept only if short. */
   sourcePage: z.optional(z.catch(z.string().check(z.maxLength(200)), "")),
-  // Where the visit came from and when the form was first used: hints, cleaned and cut to
+  // Where the visit came from and when the page was opened: hints, cleaned and cut to
   // size on the server, never a reason to refuse a lead.
   referrer: z.optional(z.catch(z.string().check(z.describe("The landing page's referrer.")), "")),
   utmSource: z.optional(z.catch(z.string(), "")),
@@ -71,7 +71,7 @@ export const contactFields = {
     z.catch(
       z
         .string()
-        .check(z.describe("From GET /api/leads/contact-token, when the form was first used.")),
+        .check(z.describe("From GET /api/leads/contact-token, asked for as the page was shown.")),
       "",
     ),
   ),

@@ -3,6 +3,7 @@ import { type Endpoint, errorResponses, tokenSecurity } from "./api.ts";
 import { emptyBody } from "./auth.ts";
 import {
   conversation,
+  conversationQuery,
   leadMessage,
   messageParams,
   messageTemplate,
@@ -11,6 +12,7 @@ import {
   templateIdParams,
 } from "./conversation.ts";
 import { leadIdParams, leadRecord } from "./lead-record.ts";
+import { mailboxReport } from "./mailbox.ts";
 
 /** The conversations API (issue 26), spread into `endpoints` (domain/endpoints.ts). */
 export const conversationEndpoints = {
@@ -21,11 +23,14 @@ export const conversationEndpoints = {
       summary: "A lead's conversation",
       description:
         "Admins only. The e-mails sent to the visitor (the instant reply and the owner's " +
-        "messages, with their delivery status) and the replies that came back, oldest first. " +
+        "messages, with their delivery status) and the replies that came back. Paged from the " +
+        "latest: the newest `limit` messages (default 100), oldest first within the page, and " +
+        'while earlier ones remain a `Link: <…>; rel="next"` header to the page before it. ' +
         "Text only: a reply's HTML is converted, its attachments only named.",
       tags: ["Conversations"],
       security: tokenSecurity,
       params: leadIdParams,
+      querystring: conversationQuery,
       response: { 200: conversation, ...errorResponses(400, 401, 403, 404) },
     },
   },
@@ -136,6 +141,24 @@ export const conversationEndpoints = {
       security: tokenSecurity,
       params: templateIdParams,
       response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 404) },
+    },
+  },
+
+  mailbox: {
+    method: "GET",
+    url: "/api/mailbox",
+    schema: {
+      summary: "The mailbox and what was set aside",
+      description:
+        "Admins only. When the owner's mailbox (IMAP_URL) was last read, and the messages set " +
+        "aside instead of imported, newest first, each with why: one that cannot be read (HTML " +
+        "nested too deep, too many MIME parts, too slow to read) no longer stops the replies " +
+        "after it, and one that claims a lead's address by its From alone while SPF, DKIM or " +
+        "DMARC failed does not join the lead. They stay in the mailbox, untouched; entries are " +
+        "kept 90 days.",
+      tags: ["Conversations"],
+      security: tokenSecurity,
+      response: { 200: mailboxReport, ...errorResponses(401, 403) },
     },
   },
 } as const satisfies Record<string, Endpoint>;

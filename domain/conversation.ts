@@ -14,6 +14,9 @@ export const conversationLimits = Object.freeze({
   templateName: 80,
   /** A reply's text is cut past this many bytes, with a note (its attachments never kept). */
   incomingBytes: 100 * 1024,
+  /** Messages per page of a conversation, newest page first. */
+  page: 100,
+  maxPage: 500,
 });
 
 export const conversationTexts = Object.freeze({
@@ -35,6 +38,9 @@ export const conversationTexts = Object.freeze({
   defaultSubject: `Re: your message to ${site.name}`,
   cut: (kb: number) =>
     `[The rest of this message (${kb} KB in all) was cut. Read it in your mailbox.]`,
+  badLimit: `limit must be a whole number from 1 to ${conversationLimits.maxPage}.`,
+  badCursor: "That cursor is not valid. Start again from the latest messages.",
+  earlier: "Show earlier messages",
 });
 
 /** The placeholders a template or a message may use, and what each stands for. */
@@ -125,7 +131,41 @@ export type LeadMessage = z.output<typeof leadMessage>;
 
 export const conversation = z
   .array(leadMessage)
-  .check(z.describe("The conversation, oldest first."));
+  .check(
+    z.describe(
+      "A page of the conversation, oldest first within it: the latest messages, and the " +
+        'earlier ones at the `Link: <…>; rel="next"` of each page while there are more.',
+    ),
+  );
+
+/** GET /api/leads/{ID}/messages: the newest page, or the one before a cursor. */
+export const conversationQuery = z.object({
+  limit: z.optional(
+    z.pipe(
+      z.string({ error: conversationTexts.badLimit }).check(
+        z.refine(
+          (value) =>
+            /^\d{1,4}$/.test(value) &&
+            Number(value) >= 1 &&
+            Number(value) <= conversationLimits.maxPage,
+          { error: conversationTexts.badLimit },
+        ),
+        z.describe(
+          `Messages per page, 1 to ${conversationLimits.maxPage} (default ${conversationLimits.page}).`,
+        ),
+      ),
+      z.transform(Number),
+    ),
+  ),
+  cursor: z.optional(
+    z
+      .string({ error: conversationTexts.badCursor })
+      .check(
+        z.maxLength(200, { error: conversationTexts.badCursor }),
+        z.describe("From the previous page's Link header; opaque."),
+      ),
+  ),
+});
 
 export const messageParams = z.object({
   id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i), z.toLowerCase()),

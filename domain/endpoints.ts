@@ -14,9 +14,9 @@ import {
 } from "./auth.ts";
 import { bookingEndpoints } from "./booking-endpoints.ts";
 import { contactRequest } from "./contact.ts";
-import { contactTokenPath } from "./contact-texts.ts";
 import { conversationEndpoints } from "./conversation-endpoints.ts";
 import { eventEndpoints } from "./event-endpoints.ts";
+import { contactTokenPath } from "./form-token-path.ts";
 import { insights, insightsQuery } from "./insights.ts";
 import { bulkUnknown, bulkUpdateBody, bulkUpdated } from "./lead-bulk.ts";
 import { leadChangesQuery, liveChanges } from "./lead-changes.ts";
@@ -25,6 +25,7 @@ import { backFromSpam, erasedLeads, leadIdsBody, movedToSpam } from "./lead-move
 import { leadHistory, leadIdParams, leadRecord } from "./lead-record.ts";
 import { leadStats } from "./lead-stats.ts";
 import { leadConflict, leadSaved, leadUpdateBody } from "./lead-update.ts";
+import { mailboxReadiness } from "./mailbox.ts";
 import { pagedListQuery } from "./paging.ts";
 import { pipelineBoard, pipelineQuery } from "./pipeline.ts";
 import { formTokenResponse, spamLead, spamList } from "./spam.ts";
@@ -61,8 +62,10 @@ export const endpoints = {
     schema: {
       summary: "Readiness check",
       description:
-        "200 when this instance can serve: its database answers. 503 otherwise, without details " +
-        "(the reason is in the server's log). Load balancers route by this; /healthz only says " +
+        "200 when this instance can serve: its database answers and the build it serves is " +
+        "complete. 503 otherwise, without details (the reason is in the server's log) save " +
+        "`reason` when the build it serves is incomplete or gone: every page would be a 404 " +
+        "until it is restarted. Load balancers route by this; /healthz only says " +
         "the process is alive. Redis (REDIS_URL) is reported but does not decide: without it " +
         "the site, the contact form and the admin still serve, and only sign-in, sign-up and " +
         "refresh refuse (their limits fail closed), so taking every instance out of the balancer " +
@@ -87,8 +90,21 @@ export const endpoints = {
                 ),
               ),
           ),
+          mailbox: z.optional(mailboxReadiness),
         }),
-        503: z.object({ status: z.literal("unavailable"), message: z.string() }),
+        503: z.object({
+          status: z.literal("unavailable"),
+          message: z.string(),
+          reason: z.optional(
+            z
+              .literal("build-incomplete")
+              .check(
+                z.describe(
+                  "The build this instance serves is missing files (deleted under it): restart it.",
+                ),
+              ),
+          ),
+        }),
       },
     },
   },
@@ -149,7 +165,9 @@ export const endpoints = {
         "utm_medium, utm_campaign }` as JSON, in any content type (navigator.sendBeacon). No " +
         "cookie, nothing stored of the address or user agent: a visitor of a day is a keyed " +
         "hash under that day's secret. Bots, Sec-GPC: 1, DNT: 1 and the admin's pages are not " +
-        "counted. Always 204 for a page of this site; 400 for a body that is not one.",
+        "counted. 204 for a page of this site, counted or not (a database connection lost " +
+        "meanwhile is replaced and the count tried again); 400 for a body that is not one; 503 " +
+        "with Retry-After only while the database does not answer.",
       tags: ["Insights"],
       body: z.union([
         visitBeacon,
@@ -165,9 +183,10 @@ export const endpoints = {
     schema: {
       summary: "Start the contact form's clock",
       description:
-        "The contact form asks for this when it is first used and sends it back as " +
-        "`formToken`. A request sent sooner than 3 seconds after, or with a forged token, is " +
-        "kept as spam for review (and answered like any other). 60 per address per minute.",
+        "A page with a form (contact, event registration, booking) asks for this as it is " +
+        "shown, and the form sends it back as `formToken`. A request sent sooner than 3 " +
+        "seconds after, or with a forged token, is kept as spam for review (and answered " +
+        "like any other). 60 per address per minute.",
       tags: ["Contact"],
       response: { 200: formTokenResponse, ...errorResponses() },
     },

@@ -8,7 +8,11 @@ import { leadRecord } from "./lead-record.ts";
  * stored normally; only the owner sees the verdict.
  */
 
-/** Less than this between the form's first use and its submission is a bot's speed. */
+/**
+ * Less than this between the page being shown (when the form's timing token is issued) and the
+ * submission is a bot's speed. Never measured from the first use of the form: autofill fills
+ * every field and sends within a second of it (docs/product.md, "Spam kept for review").
+ */
 export const minimumFillMs = 3000;
 /** Spam is deleted this long after it was judged spam. */
 export const spamRetentionDays = 30;
@@ -27,7 +31,7 @@ export type SpamReason = (typeof spamReasons)[number];
 /** Each reason in the owner's words, as the Spam view shows it. */
 export const spamReasonTexts: Record<SpamReason, string> = Object.freeze({
   honeypot: "Filled in the hidden field that only bots see",
-  "too-fast": `Sent less than ${minimumFillMs / 1000} seconds after the form was first used`,
+  "too-fast": `Sent less than ${minimumFillMs / 1000} seconds after the page was opened`,
   "bad-token": "Sent with a forged or altered form timing token",
   "reused-token": "Sent with a form timing token already used for another message",
   "no-token": "Sent by the site's own form script without its timing token",
@@ -63,7 +67,7 @@ export const spamList = z
     ),
   );
 
-/** `GET /api/leads/contact-token`: proof of when the visitor started filling in the form. */
+/** `GET /api/leads/contact-token`: proof of when the visitor opened the page with the form. */
 export const formTokenResponse = z
   .object({
     token: z.string().check(z.describe("Send it back as `formToken` with the contact request.")),

@@ -8,6 +8,7 @@ import {
   symlinkSync,
 } from "node:fs";
 import path from "node:path";
+import { liveServersOf } from "../server/site/served-build.ts";
 
 /**
  * Points `root/build` at a finished build under `root/builds/`, in one rename of a symbolic
@@ -26,9 +27,11 @@ export function switchBuild(root: string, finished: string) {
 
 /**
  * Deletes all but the `keep` newest builds (by name: they start with their time), never the
- * one build/ points at. The ones kept serve servers started on them before a switch.
+ * one build/ points at and never one a running server still serves (its pin in `.served-by/`,
+ * server/site/served-build.ts): a server keeps the build it started with until it is
+ * restarted, however many builds come after it (docs/decisions/028-builds-a-live-server-serves.md).
  */
-export function pruneBuilds(root: string, keep = 3) {
+export function pruneBuilds(root: string, keep = 3, now = Date.now()) {
   const builds = path.join(root, "builds");
   const current = path.basename(readlinkSync(path.join(root, "build")));
   const older = readdirSync(builds)
@@ -36,6 +39,15 @@ export function pruneBuilds(root: string, keep = 3) {
     .sort()
     .reverse()
     .slice(keep - 1);
-  for (const name of older) rmSync(path.join(builds, name), { recursive: true, force: true });
-  return older;
+  const deleted: string[] = [];
+  const served: string[] = [];
+  for (const name of older) {
+    const dir = path.join(builds, name);
+    if (liveServersOf(dir, now) > 0) served.push(name);
+    else {
+      rmSync(dir, { recursive: true, force: true });
+      deleted.push(name);
+    }
+  }
+  return { deleted, served };
 }

@@ -3,7 +3,7 @@
  * build/ pointed at it (scripts/build-switch.ts). A server already running keeps the folder it
  * started with (it resolves build/ at start), so a second `npm start` that rebuilds for
  * another SITE_URL never pulls files from under the first; the three newest builds are kept
- * for such servers, older ones deleted.
+ * for such servers, older ones deleted unless a running server still serves them.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -27,5 +27,7 @@ function run(command: string, args: string[]) {
 run("react-router", ["build"]);
 run(process.execPath, ["scripts/postbuild.ts"]);
 switchBuild(process.cwd(), path.resolve(out));
-pruneBuilds(process.cwd());
+const { served } = pruneBuilds(process.cwd());
 console.log(`build: build/ is now ${out}`);
+for (const name of served)
+  console.log(`build: kept builds/${name}: a running server serves it until it is restarted`);

@@ -1,4 +1,3 @@
-import { realpathSync } from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
@@ -24,15 +23,17 @@ import { eventsRoutes, guestRegistrationRoutes } from "./events/events.routes.ts
 import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandlers } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
-import { memoryCounter, postgresCounter, redisCounter } from "./http/limit-counters.ts";
+import { limitKeys, memoryCounter, postgresCounter, redisCounter } from "./http/limit-counters.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
 import { pageCsp, registerSecurityHeaders } from "./http/security-headers.ts";
 import { defaultTimeouts, serverOptions, type Timeouts } from "./http/server-options.ts";
 import { visitsRoutes } from "./insights/visits.routes.ts";
+import { mailboxKey } from "./mail/mailbox.repository.ts";
 import { replyTokenKey } from "./mail/reply-token.ts";
 import { createMetrics, type Metrics, registerMetrics } from "./metrics.ts";
 import { openSharedRedis } from "./redis.ts";
 import { pageReader, refillForm } from "./site/refill-form.ts";
+import { serveBuild } from "./site/served-build.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 import { indexSiteFiles, pageFileFor } from "./site/static-site.ts";
 
@@ -75,7 +76,11 @@ export async function buildApp(
   const database = deps.database ?? (await connectDatabase(config, app.log));
   const redis = config.redisUrl ? await openSharedRedis(config.redisUrl, app.log) : null;
   // Counted from the first hook on, so every route (and every 404) is in the figures.
-  const metrics = createMetrics(database.db, { redis, calendar: Boolean(config.caldav) });
+  const metrics = createMetrics(database.db, {
+    redis,
+    calendar: Boolean(config.caldav),
+    mailbox: config.imap && mailboxKey(config.imap),
+  });
   registerMetrics(app, metrics, config.metricsToken);
   const clock = deps.now ?? (() => new Date());
   const signingKey = await signingKeyFor(config, database);
@@ -121,38 +126,42 @@ export async function buildApp(
       }),
   );
   app.decorate("spamPurge", jobs.spamPurge);
-  // The build's events, read once like its files: this server keeps the build it started with.
+  // The build as it is now: build/ may be switched to a newer one later (scripts/build.ts), but
+  // this server keeps serving the one it started with, pinned so that no later build deletes it
+  // (docs/decisions/028-builds-a-live-server-serves.md).
+  const served = deps.serveSite === false ? null : serveBuild(config.buildDir, app.log);
+  if (served) app.addHook("onClose", async () => served.release());
+  // The build's events, read once like its files.
   app.decorate(
     "events",
-    deps.events ? eventCatalogOf(deps.events) : await readEventCatalog(config.buildDir, app.log),
+    deps.events
+      ? eventCatalogOf(deps.events)
+      : await readEventCatalog(served?.dir ?? config.buildDir, app.log),
   );
   app.decorate("diskErasure", jobs.diskErasure);
 
   // Several instances share their counts: in Redis when REDIS_URL is set, else in PostgreSQL;
   // SQLite's one process keeps them in memory.
+  // Every store keys its counts by an HMAC that changes each UTC day (limitKeys).
+  const limitKeyOf = limitKeys(signingKey, clock);
   if (config.rateLimit)
     await registerRateLimit(
       app,
       redis
-        ? redisCounter(redis, config.redisKeyPrefix)
+        ? redisCounter(redis, limitKeyOf, config.redisKeyPrefix)
         : database.engine === "postgres"
-          ? postgresCounter(database.db)
-          : memoryCounter(),
+          ? postgresCounter(database.db, limitKeyOf)
+          : memoryCounter(limitKeyOf),
     );
   // Before any route: it documents each one as it is registered.
   await registerOpenApi(app, config);
   registerErrorHandlers(app, { rateLimit: config.rateLimit });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { build: served });
   await app.register(authRoutes);
   await app.register(adminRoutes);
   await app.register(bookingRoutes);
-  // The build as it is now: build/ may be switched to a newer one later (scripts/build.ts),
-  // but this server keeps serving the one whose files it indexed.
-  const site =
-    deps.serveSite === false
-      ? null
-      : await indexSiteFiles(path.join(realpathSync(config.buildDir), "client"));
+  const site = served && (await indexSiteFiles(path.join(served.dir, "client")));
   const formPages = site && contactFormPages(site);
   const readPage = site && pageReader(site);
   await app.register(visitsRoutes, {

@@ -130,6 +130,7 @@ export function startBackgroundJobs(options: {
           replyTokenKey,
           now: clock,
           log,
+          onSetAside: metrics.mailSetAside,
           ...(jobs.onReplyImported ? { onImported: jobs.onReplyImported } : {}),
           ...(jobs.mailboxLeaseMs ? { leaseMs: jobs.mailboxLeaseMs } : {}),
         })

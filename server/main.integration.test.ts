@@ -152,11 +152,12 @@ describe("server/main.ts", () => {
       "request completed",
     ]);
     expect(server.output()).not.toContain("Secretperson");
-    // A manage link's token is a key to someone's booking: masked in the path.
+    // A manage link's token is a key to someone's booking: a request is logged by its route
+    // pattern, never its path.
     expect(server.output()).not.toContain("Secret-Manage-Token-Value");
-    expect(server.output()).toContain('"url":"/api/booking/[token]"');
+    expect(server.output()).toContain('"route":"/api/booking/:token"');
     // So is a guest's registration link, the key to their seats.
     expect(server.output()).not.toContain("Secret-Guest-Link-Value");
-    expect(server.output()).toContain('"url":"/api/registrations/[token]/cancel"');
+    expect(server.output()).toContain('"route":"/api/registrations/:token/cancel"');
   });
 });

@@ -3,9 +3,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { SetAsideReason } from "../domain/mailbox.ts";
 import { countCalendarBacklog } from "./booking/calendar-sync.repository.ts";
 import type { Db } from "./db/connect.ts";
 import { redisAnswers } from "./http/readiness.ts";
+import { mailboxSummary } from "./mail/set-aside.repository.ts";
 import { maxAttempts } from "./notifications/outbox.repository.ts";
 
 /** What the contact form did with a submission, as the leads counter labels it. */
@@ -18,7 +20,16 @@ export type LeadOutcome = "lead" | "spam" | "duplicate";
  */
 export function createMetrics(
   db: Db,
-  { redis, calendar = false }: { redis?: Redis | null; calendar?: boolean } = {},
+  {
+    redis,
+    calendar = false,
+    mailbox,
+  }: {
+    redis?: Redis | null;
+    calendar?: boolean;
+    /** The watched mailbox's name in the database (IMAP_URL), for its gauges. */
+    mailbox?: string | undefined;
+  } = {},
 ) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "fineline_" });
@@ -83,6 +94,32 @@ export function createMetrics(
       },
     });
 
+  const setAside = new Counter({
+    name: "fineline_mailbox_set_aside_total",
+    help: "Messages of the mailbox this instance set aside instead of importing, by reason: unreadable or unverified-sender (GET /api/mailbox lists them).",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  });
+  if (mailbox) {
+    new Gauge({
+      name: "fineline_mailbox_set_aside",
+      help: "Messages of the mailbox set aside now (kept 90 days), from the shared database.",
+      registers: [registry],
+      async collect() {
+        this.set((await mailboxSummary(db, mailbox)).setAside);
+      },
+    });
+    new Gauge({
+      name: "fineline_mailbox_last_read_timestamp_seconds",
+      help: "When the mailbox was last read to its end (Unix time; 0: never), by whichever instance watches it.",
+      registers: [registry],
+      async collect() {
+        const { lastReadAt } = await mailboxSummary(db, mailbox);
+        this.set(lastReadAt ? Date.parse(lastReadAt) / 1000 : 0);
+      },
+    });
+  }
+
   if (redis)
     new Gauge({
       name: "fineline_redis_up",
@@ -102,6 +139,7 @@ export function createMetrics(
   return {
     registry,
     leadReceived: (outcome: LeadOutcome) => leads.inc({ outcome }),
+    mailSetAside: (reason: SetAsideReason) => setAside.inc({ reason }),
     outboxPass: (result: { sent: number; failed: number }) => {
       outboxSent.inc(result.sent);
       outboxFailures.inc(result.failed);

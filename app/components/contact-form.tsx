@@ -67,8 +67,7 @@ export function ContactForm({
 }) {
   const [status, setStatus] = useState<ContactStatus>(initialStatus);
   const sending = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const clock = useFormClock(formRef);
+  const clock = useFormClock();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -107,8 +106,8 @@ export function ContactForm({
           ...(pass ? { bookUrl: `/book#pass=${encodeURIComponent(pass)}` } : {}),
         });
         form.reset();
-        // The next message gets its own clock, started when the form is next used.
-        clock.reset();
+        // The next message gets its own clock, started now: the form is empty again.
+        clock.restart();
       } else {
         setStatus({ kind: "error", message: await messageOf(response, contactTexts.failure) });
       }
@@ -124,10 +123,10 @@ export function ContactForm({
   const field = dark ? darkFieldClass : fieldClass;
   return (
     <form
-      ref={formRef}
       method="post"
       action="/api/leads/contact-us"
       onSubmit={onSubmit}
+      // Asks again when the page's token could not be had (offline for a moment).
       onFocus={clock.start}
       noValidate
       aria-describedby={`${id}-status`}

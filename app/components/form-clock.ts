@@ -1,27 +1,31 @@
-import { contactTokenPath } from "../../domain/contact-texts.ts";
+import { takePageToken } from "./page-clock.ts";
 
 /**
- * A form's clock: a signed token from the server, asked for when the form is first used, so
- * the server can tell a person's pace from a bot's (sent within 3 s: kept as spam). One token
- * per message: `reset` after a send, and the next use starts a new clock. Plain TypeScript,
- * so the booking island uses it without React; the contact form's hook is use-form-clock.ts.
+ * A form's clock: a signed token from the server, so the server can tell a person's pace from
+ * a bot's (a token under 3 s old is kept as spam). It starts when the page opens, never at the
+ * first focus: a person who read the page and let the browser fill in every field sends within
+ * a second of touching the form (docs/product.md, "Spam kept for review"). The first clock
+ * takes the page's token (page-clock.ts); one token per message: `restart` after a send. Plain
+ * TypeScript, so the islands without React use it too; the contact form's hook is
+ * use-form-clock.ts.
  */
 export function createFormClock() {
   let token: Promise<string | null> | null = null;
+  /** Starts once; a token that could not be had is asked for again at the next use. */
+  const start = () => {
+    if (token) return;
+    const asked = takePageToken();
+    token = asked;
+    void asked.then((value) => {
+      if (value === null && token === asked) token = null;
+    });
+  };
   return {
-    start: () => {
-      token ??= fetch(contactTokenPath, {
-        headers: { accept: "application/json" },
-        cache: "no-store",
-      })
-        .then(async (response) => {
-          const body = (await response.json()) as { token?: unknown };
-          return response.ok && typeof body.token === "string" ? body.token : null;
-        })
-        .catch(() => null);
-    },
-    reset: () => {
+    start,
+    /** After a send: the next message's clock starts now, with the form shown empty again. */
+    restart: () => {
       token = null;
+      start();
     },
     /**
      * The token, waiting for it at most `waitMs`: the server keeps a message sent from the page

@@ -1,13 +1,13 @@
-import { type RefObject, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { createFormClock } from "./form-clock.ts";
 
-/** The contact form's clock (form-clock.ts), one per mounted form. */
-export function useFormClock(form: RefObject<HTMLFormElement | null>) {
+/**
+ * The contact form's clock (form-clock.ts), one per mounted form. It starts as the form
+ * hydrates, taking the token the frame asked for when the page was shown; on a page without
+ * that token, hydrating (on approach) is still earlier than the first use.
+ */
+export function useFormClock() {
   const [clock] = useState(createFormClock);
-  // Hydrated while the visitor is already in the form (focus brings the island): the clock
-  // starts now, since the focus that would have started it came before React did.
-  useEffect(() => {
-    if (form.current?.contains(document.activeElement)) clock.start();
-  }, [clock, form]);
+  useEffect(() => clock.start(), [clock]);
   return clock;
 }

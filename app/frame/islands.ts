@@ -1,3 +1,5 @@
+import { startPageClock } from "../components/page-clock.ts";
+
 /**
  * Islands: the few interactive parts a public page needs in the browser (the contact form,
  * the booking picker), each hydrated on its own when it comes near the viewport or takes
@@ -14,6 +16,20 @@ const islands: Record<string, () => Promise<{ hydrate(host: HTMLElement): void }
   "registration-manage": () => import("./registration-manage-island.ts"),
 };
 
+/**
+ * Islands whose form sends the timing token. Their page's clock starts as the page is shown,
+ * not when the island loads or the form is first used: autofill fills a form and sends it
+ * within a second of the first focus (docs/product.md, "Spam kept for review").
+ */
+const timed = new Set(["contact-form", "event-registration"]);
+
+/** The page's clock, once the visitor sees the page: a page prerendered on speculation waits. */
+function startClockWhenShown(): void {
+  if ((document as Document & { prerendering?: boolean }).prerendering)
+    document.addEventListener("prerenderingchange", startPageClock, { once: true });
+  else startPageClock();
+}
+
 /** How near "near" is: half a screen below the fold, so it is ready before it is seen. */
 const approach = "0px 0px 50% 0px";
 
@@ -21,6 +37,7 @@ export function hydrateIslandsOnApproach(): void {
   for (const host of document.querySelectorAll<HTMLElement>("[data-island]")) {
     const load = islands[host.dataset.island ?? ""];
     if (!load) continue;
+    if (timed.has(host.dataset.island ?? "")) startClockWhenShown();
     let started = false;
     const start = () => {
       if (started) return;

@@ -33,7 +33,10 @@ export function hydrate(host: HTMLElement): void {
   const button = form.querySelector("button[type=submit]") as HTMLButtonElement;
   const seatsNote = host.closest("section")?.querySelector<HTMLElement>("[data-seats]");
   const { slug } = JSON.parse(host.dataset.props ?? "{}") as { slug: string };
+  // The page's clock, started by the frame as the page was shown (docs/product.md, "Spam kept
+  // for review"); a use of the form asks again when that token could not be had.
   const clock = createFormClock();
+  clock.start();
   form.addEventListener("focusin", clock.start);
   host.dataset.hydrated = "true";
 
@@ -98,7 +101,7 @@ export function hydrate(host: HTMLElement): void {
         markInvalid(null);
         say("success", text);
         form.reset();
-        clock.reset();
+        clock.restart();
       } else {
         say("error", text);
         markInvalid(response.status === 409 ? "seats" : (fieldFor[text] ?? null));

@@ -7,6 +7,7 @@ import { triageRoutes } from "../leads/lead-triage.routes.ts";
 import { leadsRoutes } from "../leads/leads.routes.ts";
 import { pipelineRoutes } from "../leads/pipeline.routes.ts";
 import { conversationRoutes } from "../mail/conversation.routes.ts";
+import { mailboxRoutes } from "../mail/mailbox.routes.ts";
 import { settingsRoutes } from "./settings.routes.ts";
 
 /**
@@ -26,6 +27,7 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(availabilityRoutes);
   await app.register(meetingsRoutes);
   await app.register(conversationRoutes);
+  await app.register(mailboxRoutes);
   await app.register(pipelineRoutes);
   await app.register(insightsRoutes);
   await app.register(eventAdminRoutes);

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { LeadSource } from "../../domain/lead-source.ts";
 import { limits } from "../../domain/limits.ts";
@@ -102,9 +102,12 @@ async function repeatsSpam(trx: Trx, hash: string | null): Promise<boolean> {
   return Number(row?.marked ?? 0) > 0 || Number(row?.addresses ?? 0) >= 2;
 }
 
-/** What a token's one use is checked against: the same message again is a retry, not a reuse. */
-const fingerprintOf = (lead: NewContactLead) =>
-  createHash("sha256")
+/**
+ * What a token's one use is checked against: the same message again is a retry, not a reuse.
+ * Keyed by the token (form-token.ts, FormTokenClaim), so it is not personal data.
+ */
+const fingerprintOf = (claim: FormTokenClaim, lead: NewContactLead) =>
+  createHmac("sha256", claim.fingerprintKey)
     .update(`${lead.email.trim().toLowerCase()}\n${lead.message}`)
     .digest("base64url");
 
@@ -117,7 +120,7 @@ async function claimFormToken(
   claim: FormTokenClaim,
   lead: NewContactLead,
 ): Promise<boolean> {
-  const fingerprint = fingerprintOf(lead);
+  const fingerprint = fingerprintOf(claim, lead);
   const inserted = await trx
     .insertInto("form_token_uses")
     .values({

@@ -22,6 +22,8 @@ import * as createConversations from "./migrations/2026-11-28T12-00-conversation
 import * as addDealValue from "./migrations/2026-11-28T15-00-deal-value.ts";
 import * as createVisits from "./migrations/2026-11-28T18-00-visits.ts";
 import * as createEventRegistrations from "./migrations/2026-11-29T09-00-event-registrations.ts";
+import * as createMailSetAside from "./migrations/2026-11-30T09-00-mail-set-aside.ts";
+import * as keepLessOfVisitors from "./migrations/2026-11-30T11-00-privacy.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -51,6 +53,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T15-00-deal-value": addDealValue,
   "2026-11-28T18-00-visits": createVisits,
   "2026-11-29T09-00-event-registrations": createEventRegistrations,
+  "2026-11-30T09-00-mail-set-aside": createMailSetAside,
+  "2026-11-30T11-00-privacy": keepLessOfVisitors,
 };
 
 /**

@@ -263,6 +263,21 @@ export type MailboxStateTable = {
   checked_at: Timestamp | null;
 };
 
+/** A message of the watched mailbox set aside instead of imported, and why. */
+export type MailSetAsideTable = {
+  id: string;
+  mailbox: string;
+  uid_validity: string;
+  uid: ColumnType<number | string, number, number>;
+  size: ColumnType<number | string, number, number>;
+  reason: "unreadable" | "unverified-sender";
+  detail: string;
+  from_address: string | null;
+  subject: string | null;
+  message_id: string | null;
+  created_at: Timestamp;
+};
+
 /** The day's secret for visitor hashes; deleted once the day is over. */
 export type VisitKeysTable = { day: string; secret: string };
 /** A visitor of a day (a keyed hash), the page they entered on and where they came from. */
@@ -324,6 +339,7 @@ export type Database = {
   message_templates: MessageTemplatesTable;
   auto_replies: AutoRepliesTable;
   mailbox_state: MailboxStateTable;
+  mail_set_aside: MailSetAsideTable;
   visit_keys: VisitKeysTable;
   visitors: VisitorsTable;
   page_view_totals: PageViewTotalsTable;

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../domain/endpoints.ts";
 import { typed } from "../api/contracts.ts";
+import { mailboxKey } from "../mail/mailbox.repository.ts";
+import { mailboxReadiness } from "../mail/mailbox-readiness.ts";
+import type { ServedBuild } from "../site/served-build.ts";
 import { databaseAnswers, redisAnswers } from "./readiness.ts";
 
 /**
  * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: this instance can serve,
- * which is what a load balancer routes by). Readiness follows the database alone: Redis is
- * reported but does not decide, and so is the owner's calendar (CALDAV_URL), since without it everything but sign-in still serves. The
- * reason for a 503 goes to the log, never to the caller.
+ * which is what a load balancer routes by). Readiness follows the database and the build:
+ * Redis is reported but does not decide, and so is the owner's calendar (CALDAV_URL), since without it everything but sign-in still serves. The
+ * reason for a 503 goes to the log, never to the caller, save one that names no internals:
+ * the build this server serves is incomplete or gone, so every page would be a 404
+ * (docs/decisions/028-builds-a-live-server-serves.md).
  */
-export async function healthRoutes(app: FastifyInstance) {
+export async function healthRoutes(app: FastifyInstance, opts: { build: ServedBuild | null }) {
   const api = typed(app);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
@@ -21,7 +26,7 @@ export async function healthRoutes(app: FastifyInstance) {
     ...endpoints.ready,
     handler: async (request, reply) => {
       const { db, redis, busyTimes } = app;
-      const [databaseUp, redisUp] = await Promise.all([
+      const [databaseUp, redisUp, missingFile] = await Promise.all([
         databaseAnswers(db).then(
           () => true,
           (error: unknown) => {
@@ -37,17 +42,28 @@ export async function healthRoutes(app: FastifyInstance) {
               return false;
             },
           ),
+        opts.build?.missingFile() ?? null,
       ]);
-      if (!databaseUp)
-        return reply
-          .code(503)
-          .send({ status: "unavailable" as const, message: "Not ready to serve." });
+      if (missingFile)
+        request.log.error(
+          { build: opts.build?.dir, missing: missingFile },
+          "not ready: the build this server serves is incomplete or gone; restart it",
+        );
+      if (!databaseUp || missingFile)
+        return reply.code(503).send({
+          status: "unavailable" as const,
+          message: "Not ready to serve.",
+          // Every page would be a 404: say so, so that whoever looks at the balancer restarts it.
+          ...(missingFile ? { reason: "build-incomplete" as const } : {}),
+        });
       return {
         status: "ready" as const,
         ...(redis ? { redis: redisUp ? ("up" as const) : ("down" as const) } : {}),
         // The calendar's last read, never a new one: a calendar that hangs cannot slow the
         // probe, and its state never takes the instance out of the balancer.
         ...(busyTimes ? { calendar: busyTimes.status() } : {}),
+        // Said, never decided by: a message set aside is the owner's to look at (GET /api/mailbox).
+        ...(app.config.imap ? await mailboxReadiness(db, mailboxKey(app.config.imap)) : {}),
       };
     },
   });

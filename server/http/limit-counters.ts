@@ -1,10 +1,30 @@
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import type { Db } from "../db/connect.ts";
 
-/** A limit's key as stored: a hash, so no client address is kept anywhere. */
-const hashed = (key: string) => createHash("sha256").update(key).digest("base64url");
+/** How a limit's key (its name and the client's address) is stored. */
+export type LimitKeyOf = (key: string) => string;
+
+/**
+ * A limit's key as stored: HMAC(day key, key), the day key being HMAC(server's signing key,
+ * the UTC day). A plain hash of an address is undone by hashing all four billion IPv4
+ * addresses (a fraction of a second); without the server's key nothing can be tried, and
+ * keys of two days cannot be linked. A window running over midnight UTC starts again at
+ * midnight, under the new day's key (docs/operations.md, "Limits and timeouts").
+ */
+export function limitKeys(signingKey: Uint8Array, now: () => Date = () => new Date()): LimitKeyOf {
+  let day = "";
+  let dayKey = Buffer.alloc(0);
+  return (key) => {
+    const today = now().toISOString().slice(0, 10);
+    if (today !== day) {
+      dayKey = createHmac("sha256", signingKey).update(`rate-limit\n${today}`).digest();
+      day = today;
+    }
+    return createHmac("sha256", dayKey).update(key).digest("base64url");
+  };
+}
 
 /** What a limit needs from a store shared by every instance: count one hit, or read the count. */
 export type SharedCounter = {
@@ -19,14 +39,14 @@ export type SharedCounter = {
 /**
  * Counters in PostgreSQL: one row per limit and client, bumped by one atomic upsert, and timed
  * by the database's clock, so instances whose clocks disagree still share one window. The key
- * is hashed: no client address is stored.
+ * is keyed (`keyOf`, limitKeys): no client address is stored.
  */
-export function postgresCounter(db: Db): SharedCounter {
+export function postgresCounter(db: Db, keyOf: LimitKeyOf): SharedCounter {
   return {
     async hit(key, windowMs) {
       const { rows } = await sql<{ hits: number; ttl_ms: number }>`
         insert into rate_limit_counters as c (key, hits, reset_at)
-        values (${hashed(key)}, 1, clock_timestamp() + ${windowMs} * interval '1 millisecond')
+        values (${keyOf(key)}, 1, clock_timestamp() + ${windowMs} * interval '1 millisecond')
         on conflict (key) do update set
           hits = case when c.reset_at <= clock_timestamp() then 1 else c.hits + 1 end,
           reset_at = case when c.reset_at <= clock_timestamp() then excluded.reset_at else c.reset_at end
@@ -39,7 +59,7 @@ export function postgresCounter(db: Db): SharedCounter {
     async peek(key, windowMs) {
       const { rows } = await sql<{ hits: number; ttl_ms: number }>`
         select hits, extract(epoch from reset_at - clock_timestamp()) * 1000 as ttl_ms
-        from rate_limit_counters where key = ${hashed(key)} and reset_at > clock_timestamp()`.execute(
+        from rate_limit_counters where key = ${keyOf(key)} and reset_at > clock_timestamp()`.execute(
         db,
       );
       const row = rows[0];
@@ -68,20 +88,22 @@ return {hits, ttl}`;
 
 /**
  * Counters in Redis (REDIS_URL): keys expire by themselves, so there is nothing to sweep. Keys
- * start with `prefix` (REDIS_KEY_PREFIX), so several sites or test runs can share one Redis.
+ * start with `prefix` (REDIS_KEY_PREFIX), so several sites or test runs can share one Redis,
+ * and end with the limit's key as `keyOf` (limitKeys) makes it: no client address.
  */
-export function redisCounter(redis: Redis, prefix = "fineline:"): SharedCounter {
-  const keyOf = (key: string) => `${prefix}limit:${hashed(key)}`;
+export function redisCounter(redis: Redis, keyOf: LimitKeyOf, prefix = "fineline:"): SharedCounter {
+  const redisKey = (key: string) => `${prefix}limit:${keyOf(key)}`;
   return {
     async hit(key, windowMs) {
-      const [hits, ttl] = (await redis.eval(hitScript, 1, keyOf(key), windowMs)) as [
+      const [hits, ttl] = (await redis.eval(hitScript, 1, redisKey(key), windowMs)) as [
         number,
         number,
       ];
       return { hits: Number(hits), ttlMs: Math.max(0, Number(ttl)) };
     },
     async peek(key, windowMs) {
-      const [hits, ttl] = await Promise.all([redis.get(keyOf(key)), redis.pttl(keyOf(key))]);
+      const stored = redisKey(key);
+      const [hits, ttl] = await Promise.all([redis.get(stored), redis.pttl(stored)]);
       return hits === null
         ? { hits: 0, ttlMs: windowMs }
         : { hits: Number(hits), ttlMs: Math.max(0, ttl) };
@@ -94,15 +116,20 @@ export function redisCounter(redis: Redis, prefix = "fineline:"): SharedCounter 
  * Counters in this process's memory, for one process (SQLite): each hit gets its own count
  * (never a shared, live object a later hit changes under it), windows end by the clock, and
  * the oldest keys go first once `maxKeys` are kept, so a flood of addresses cannot fill memory.
+ * Keyed like the shared stores (`keyOf`), so no store holds an address, even for a minute.
  */
-export function memoryCounter({ maxKeys = 10_000 }: { maxKeys?: number } = {}): SharedCounter {
+export function memoryCounter(
+  keyOf: LimitKeyOf,
+  { maxKeys = 10_000 }: { maxKeys?: number } = {},
+): SharedCounter {
   const counts = new Map<string, { hits: number; resetAt: number }>();
   const live = (key: string, now: number) => {
     const count = counts.get(key);
     return count && count.resetAt > now ? count : undefined;
   };
   return {
-    async hit(key, windowMs) {
+    async hit(raw, windowMs) {
+      const key = keyOf(raw);
       const now = Date.now();
       const count = live(key, now) ?? { hits: 0, resetAt: now + windowMs };
       count.hits += 1;
@@ -115,9 +142,9 @@ export function memoryCounter({ maxKeys = 10_000 }: { maxKeys?: number } = {}): 
       }
       return { hits: count.hits, ttlMs: count.resetAt - now };
     },
-    async peek(key, windowMs) {
+    async peek(raw, windowMs) {
       const now = Date.now();
-      const count = live(key, now);
+      const count = live(keyOf(raw), now);
       return count
         ? { hits: count.hits, ttlMs: count.resetAt - now }
         : { hits: 0, ttlMs: windowMs };

@@ -4,7 +4,7 @@ import { signingKeyFor } from "../auth/secret.ts";
 import { expectOneContactLimitAcross } from "../test-support/contact-post.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
-import { postgresCounter, type SharedCounter } from "./limit-counters.ts";
+import { limitKeys, postgresCounter, type SharedCounter } from "./limit-counters.ts";
 import { limitPerWindow, limitStoreDown, registerRateLimit } from "./rate-limit.ts";
 
 const postgres = testEngines.find((engine) => engine.name === "postgres");
@@ -47,7 +47,7 @@ describe.runIf(postgres)("instances sharing one PostgreSQL", () => {
   it("count by the database's clock, and sweep expired counters", async () => {
     const database = await openPostgres();
     try {
-      const counter = postgresCounter(database.db);
+      const counter = postgresCounter(database.db, limitKeys(new Uint8Array(32).fill(7)));
       const first = await counter.hit("login|203.0.113.9", 60_000);
       const second = await counter.hit("login|203.0.113.9", 60_000);
       expect([first.hits, second.hits]).toEqual([1, 2]);

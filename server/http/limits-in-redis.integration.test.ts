@@ -6,7 +6,8 @@ import { connectRedis, firstConnection } from "../redis.ts";
 import { contactPost, expectOneContactLimitAcross } from "../test-support/contact-post.ts";
 import { startTcpProxy } from "../test-support/tcp-proxy.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
-import { redisCounter } from "./limit-counters.ts";
+import { testSecret } from "../test-support/tokens.ts";
+import { limitKeys, redisCounter } from "./limit-counters.ts";
 
 /**
  * A real Redis (TEST_REDIS_URL; CI sets it for the local one on 127.0.0.1:6379). Every test
@@ -16,6 +17,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 const prefix = () => `fineline-test-${randomUUID()}:`;
 
 const contact = (n: number) => contactPost("redis", n);
+const keyOf = limitKeys(new Uint8Array(32).fill(7));
 
 describe.runIf(redisUrl)("rate limits in Redis (REDIS_URL)", () => {
   const redis = connectRedis(redisUrl ?? "");
@@ -24,7 +26,7 @@ describe.runIf(redisUrl)("rate limits in Redis (REDIS_URL)", () => {
   it("count hits in a window Redis times, under a hashed key", async () => {
     expect(await firstConnection(redis)).toBe(true);
     const keyPrefix = prefix();
-    const counter = redisCounter(redis, keyPrefix);
+    const counter = redisCounter(redis, keyOf, keyPrefix);
     expect((await counter.peek("login|203.0.113.9", 60_000)).hits).toBe(0);
     const first = await counter.hit("login|203.0.113.9", 60_000);
     const second = await counter.hit("login|203.0.113.9", 60_000);
@@ -42,7 +44,7 @@ describe.runIf(redisUrl)("rate limits in Redis (REDIS_URL)", () => {
   });
 
   it("count hits from many at once exactly (one atomic script per hit)", async () => {
-    const counter = redisCounter(redis, prefix());
+    const counter = redisCounter(redis, keyOf, prefix());
     const results = await Promise.all(
       Array.from({ length: 50 }, () => counter.hit("burst", 60_000)),
     );
@@ -52,7 +54,8 @@ describe.runIf(redisUrl)("rate limits in Redis (REDIS_URL)", () => {
   });
 
   it("are shared by two instances: ten contact-form posts across both, then 429 on both", async () => {
-    const env = { REDIS_URL: redisUrl ?? "", REDIS_KEY_PREFIX: prefix() };
+    // One signing key, as instances behind one balancer have: limits are keyed by it.
+    const env = { REDIS_URL: redisUrl ?? "", REDIS_KEY_PREFIX: prefix(), JWT_SECRET: testSecret };
     const [a, b] = [await buildTestApp(undefined, env), await buildTestApp(undefined, env)];
     try {
       await expectOneContactLimitAcross(a, b, "redis");

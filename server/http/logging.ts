@@ -1,15 +1,20 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyRequest, RawRequestDefaultExpression } from "fastify";
+import type { FastifyReply, FastifyRequest, RawRequestDefaultExpression } from "fastify";
 import type { LogLevel } from "../config.ts";
 
 /** Headers whose values must never reach a log line. */
 export const redactedHeaders = ["authorization", "cookie", "x-access-token", "set-cookie"];
 
+/** A request's route as logged: the pattern it matched (`/api/booking/:token`), never its URL. */
+const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? "(no route)";
+
 /**
- * Fastify's logger: JSON lines (pino) at LOG_LEVEL. Secrets never reach a line: the headers
- * above and the body fields that carry passwords or tokens are redacted, and a request is
- * logged by its path without the query (a search `?q=` is a person's name; a link can carry a
- * token).
+ * Fastify's logger: JSON lines (pino) at LOG_LEVEL. A request is logged by its method, the
+ * route pattern it matched, its status and how long it took; never by the client's address,
+ * its path or its query (a search `?q=` is a person's name, a link can carry a token, and an
+ * address with the time of a page view would name the visitor a visit counted anonymously:
+ * docs/operations.md, "Logs"). Secrets never reach a line either: the headers above and the
+ * body fields that carry passwords or tokens are redacted wherever they are logged.
  */
 export function loggerOptions(level: LogLevel) {
   if (level === "silent") return false;
@@ -25,29 +30,16 @@ export function loggerOptions(level: LogLevel) {
       censor: "[redacted]",
     },
     serializers: {
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: loggedPath(request.url),
-        remoteAddress: request.ip,
+      req: (request: FastifyRequest) => ({ method: request.method, route: routeOf(request) }),
+      // The completed line names its request too, so one line says what happened. (Fastify
+      // sometimes hands over only the status.)
+      res: (reply: Partial<FastifyReply> & Pick<FastifyReply, "statusCode">) => ({
+        statusCode: reply.statusCode,
+        ...(reply.request && { method: reply.request.method, route: routeOf(reply.request) }),
       }),
     },
   };
 }
-
-/**
- * Paths whose segment after `booking/` is a manage token (`/booking/{token}`,
- * `/api/booking/{token}/cancel`), or after `registration/` a guest's link (`/registration/
- * {token}`, `/api/registrations/{token}/cancel`): the token is a key to someone's booking or
- * seats, so it is masked.
- */
-const bookingToken = /^(\/(?:api\/)?booking\/)(?!slots$|availability$|prefill$)[^/]+/;
-const registrationToken = /^(\/registration\/|\/api\/registrations\/)[^/]+/;
-
-/** A request's path as logged: no query, and no token in it. */
-export const loggedPath = (url: string) =>
-  (url.split("?")[0] ?? "")
-    .replace(bookingToken, "$1[token]")
-    .replace(registrationToken, "$1[token]");
 
 /** A request id a proxy may hand us: letters, digits, dot, dash, underscore; 8 to 64 of them. */
 const requestIdShape = /^[A-Za-z0-9._-]{8,64}$/;

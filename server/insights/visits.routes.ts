@@ -8,7 +8,7 @@ import { visitBeacon } from "../../domain/visit-beacon.ts";
 import { countedPath, uncountedPaths } from "../../domain/visits.ts";
 import { typed } from "../api/contracts.ts";
 import { limitPerWindow } from "../http/rate-limit.ts";
-import { createVisitWriter } from "./visit-writer.ts";
+import { createVisitWriter, retryWhenLost } from "./visit-writer.ts";
 import { visitKey, visitorHash } from "./visits.repository.ts";
 
 /** Whoever asked not to be tracked (Global Privacy Control, Do Not Track), or a bot. */
@@ -26,7 +26,9 @@ function notToCount(request: FastifyRequest): boolean {
  * `POST /api/visits`: a public page's beacon, counted without a cookie or any stored
  * identifier (ADR 025). The visitor of a day is a hash of the client's address (through
  * TRUST_PROXY, as for rate limits) and user agent under that day's secret; neither is kept.
- * Always 204, counted or not: a page learns nothing from the answer.
+ * 204, counted or not: a page learns nothing from the answer. A connection lost under the
+ * write is replaced and the write tried again; only a database that does not answer at all
+ * makes it 503 (docs/insights.md).
  */
 export async function visitsRoutes(
   app: FastifyInstance,
@@ -40,7 +42,7 @@ export async function visitsRoutes(
   const keyFor = (day: string) => {
     let key = keys.get(day);
     if (!key) {
-      key = visitKey(db, day);
+      key = retryWhenLost(() => visitKey(db, day));
       // One day's key at a time: yesterday's goes from memory as it goes from the database.
       keys.clear();
       keys.set(day, key);
@@ -56,7 +58,14 @@ export async function visitsRoutes(
 
   typed(app).route({
     ...endpoints.visits,
-    config: limitPerWindow(240, 60_000, { failOpen: true }),
+    // Limited against floods, but whoever is not counted is not counted here either: their
+    // beacon touches no limit (/privacy, "If your browser sends Global Privacy Control").
+    config: {
+      rateLimit: {
+        ...limitPerWindow(240, 60_000, { failOpen: true }).rateLimit,
+        allowList: (request: FastifyRequest) => notToCount(request),
+      },
+    },
     handler: async (request, reply) => {
       if (notToCount(request)) return reply.code(204).send(null);
       let parsed: unknown;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import {
+  conversationLimits,
   conversationTexts,
   fillPlaceholders,
   placeholderProblem,
@@ -11,11 +12,11 @@ import { actorOf } from "../auth/guards.ts";
 import { bookingPassKey, emailedPassMinutes, issueBookingPass } from "../booking/booking-pass.ts";
 import { findLead } from "../leads/lead-lists.repository.ts";
 import {
-  listConversation,
-  markRepliesRead,
-  retryMessage,
-  sendMessage,
-} from "./messages.repository.ts";
+  conversationPage,
+  decodeMessageCursor,
+  encodeMessageCursor,
+} from "./conversation-pages.repository.ts";
+import { markRepliesRead, retryMessage, sendMessage } from "./messages.repository.ts";
 import {
   createTemplate,
   deleteTemplate,
@@ -43,8 +44,19 @@ export async function conversationRoutes(app: FastifyInstance) {
     ...endpoints.leadMessages,
     handler: async (request, reply) => {
       const { id } = request.params;
+      const { limit = conversationLimits.page, cursor } = request.query;
+      const before = cursor === undefined ? undefined : decodeMessageCursor(cursor);
+      if (before === null) return reply.code(400).send({ message: conversationTexts.badCursor });
       if (!(await findLead(db, id))) return reply.code(404).send({ message: leadTexts.notFound });
-      return reply.send(await listConversation(db, id));
+      const page = await conversationPage(db, id, { limit, before });
+      if (page.earlier) {
+        const earlier = new URLSearchParams({
+          limit: String(limit),
+          cursor: encodeMessageCursor(page.earlier),
+        });
+        reply.header("Link", `</api/leads/${id}/messages?${earlier}>; rel="next"`);
+      }
+      return reply.send(page.messages);
     },
   });
 

@@ -1,12 +1,14 @@
-import { convert } from "html-to-text";
 import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
 import { conversationLimits, conversationTexts } from "../../domain/conversation.ts";
+import { htmlAsText } from "./html-text.ts";
+import { automaticBecause, failedSenderChecks, headerLinesOf } from "./mail-headers.ts";
 
 /**
  * A message from the owner's mailbox, read for a lead's conversation: who sent it and to
  * whom, what it answers, and its words as plain text. Nothing of it is ever rendered as HTML:
  * an HTML-only message is converted to text (links kept as text, images dropped, so no remote
  * content is ever loaded), attachments are only named, and a body past 100 KB is cut.
+ * Read in a worker thread (mail-reader.ts), never on the request path.
  */
 export type IncomingMail = {
   /** Its Message-ID; one is made up (from the mailbox's UIDVALIDITY and UID) when it has none. */
@@ -19,8 +21,10 @@ export type IncomingMail = {
   subject: string;
   text: string;
   attachments: Array<{ name: string; size: number }>;
-  /** Sent by a program, not a person (an out-of-office, a bounce): left alone. */
+  /** Sent by a program, not a person (an out-of-office, a bounce, a list): left alone. */
   automatic: boolean;
+  /** The sender checks its receiving server failed (`dmarc=fail`, …): empty when none did. */
+  failedSenderChecks: string[];
 };
 
 const maxSubject = 300;
@@ -48,31 +52,38 @@ const idsOf = (value: string | string[] | undefined): string[] =>
     .map((id) => id.trim())
     .filter((id) => /^<[^<>\s]{1,900}>$/.test(id));
 
+/**
+ * The start of a UTF-8 text that fits in `maxBytes`, cut on a character: the bytes are
+ * counted once and the cut steps back over at most three continuation bytes, so a long
+ * body costs one pass, not one measure per character removed.
+ */
+export function utf8Prefix(text: string, maxBytes: number): string {
+  // A character is at least one byte: no more than maxBytes of them can fit.
+  const encoded = Buffer.from(text.slice(0, maxBytes), "utf8");
+  if (encoded.length <= maxBytes) return encoded.toString("utf8");
+  let end = maxBytes;
+  // 10xxxxxx continues a character: cut before the byte that starts it.
+  while (end > 0 && ((encoded[end] ?? 0) & 0xc0) === 0x80) end--;
+  return encoded.subarray(0, end).toString("utf8");
+}
+
 /** Text under the size every body is kept to, cut on a character, with a note. */
-function capped(text: string): string {
+export function capped(text: string, { cut = false, ofBytes = 0 } = {}): string {
   const bytes = Buffer.byteLength(text, "utf8");
-  if (bytes <= conversationLimits.incomingBytes) return text;
-  let cut = text.slice(0, conversationLimits.incomingBytes);
-  while (Buffer.byteLength(cut, "utf8") > conversationLimits.incomingBytes) cut = cut.slice(0, -1);
-  return `${cut}\n\n${conversationTexts.cut(Math.ceil(bytes / 1024))}`;
+  if (bytes <= conversationLimits.incomingBytes && !cut) return text;
+  const kept = utf8Prefix(text, conversationLimits.incomingBytes);
+  return `${kept}\n\n${conversationTexts.cut(Math.ceil(Math.max(bytes, ofBytes) / 1024))}`;
 }
 
 /** The words of a message: its text part, or its HTML part as text. */
 export function textOf(parsed: Pick<ParsedMail, "text" | "html">): string {
-  const text = parsed.text?.trim()
-    ? parsed.text
-    : typeof parsed.html === "string"
-      ? convert(parsed.html, {
-          wordwrap: false,
-          selectors: [
-            { selector: "img", format: "skip" },
-            { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
-            { selector: "style", format: "skip" },
-            { selector: "script", format: "skip" },
-          ],
-        })
-      : "";
-  return capped(text.replace(/\r\n?/g, "\n").replace(unsafeInText, "").trim());
+  const html =
+    !parsed.text?.trim() && typeof parsed.html === "string" ? htmlAsText(parsed.html) : null;
+  const text = html ? html.text : (parsed.text ?? "");
+  return capped(text.replace(/\r\n?/g, "\n").replace(unsafeInText, "").trim(), {
+    cut: html?.cut ?? false,
+    ofBytes: html ? Buffer.byteLength(parsed.html || "", "utf8") : 0,
+  });
 }
 
 /**
@@ -94,12 +105,13 @@ export async function readIncomingMail(
     return typeof value === "string" ? value : undefined;
   };
   const [messageId] = idsOf(parsed.messageId);
-  const autoSubmitted = (header("auto-submitted") ?? "no").trim().toLowerCase();
+  const from = addressesOf(parsed.from)[0]?.toLowerCase() ?? null;
+  const headers = headerLinesOf(parsed.headerLines);
   return {
     messageId: messageId ?? fallbackId,
     inReplyTo: idsOf(parsed.inReplyTo)[0] ?? null,
     references: idsOf(parsed.references),
-    from: addressesOf(parsed.from)[0]?.toLowerCase() ?? null,
+    from,
     recipients: [
       ...addressesOf(parsed.to),
       ...addressesOf(parsed.cc),
@@ -113,9 +125,7 @@ export async function readIncomingMail(
       name: oneLineOf(attachment.filename ?? "attachment", 200) || "attachment",
       size: attachment.size,
     })),
-    automatic:
-      autoSubmitted !== "no" ||
-      parsed.headers.has("x-autoreply") ||
-      /^(mailer-daemon|postmaster)@/i.test(addressesOf(parsed.from)[0] ?? ""),
+    automatic: automaticBecause(headers, from) !== null,
+    failedSenderChecks: failedSenderChecks(headers),
   };
 }

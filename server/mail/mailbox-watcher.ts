@@ -1,17 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { ImapFlow } from "imapflow";
+import { mailboxTexts, type SetAsideReason } from "../../domain/mailbox.ts";
 import type { ImapSettings } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import { startPassLoop } from "../pass-loop.ts";
-import { readIncomingMail } from "./incoming-mail.ts";
+import { headerSummary } from "./header-summary.ts";
+import type { IncomingMail } from "./incoming-mail.ts";
+import { startMailReader } from "./mail-reader.ts";
 import {
   holdMailbox,
+  mailboxKey,
   mailboxProgress,
   releaseMailbox,
   saveMailboxProgress,
 } from "./mailbox.repository.ts";
-import { importReply, leadForIncoming } from "./messages.repository.ts";
+import { importReply, leadForIncoming } from "./replies.repository.ts";
 import { leadIdOfReplyToken, tokenInAddress } from "./reply-token.ts";
+import { forgetOldSetAside, type SetAsideEntry, setAside } from "./set-aside.repository.ts";
 
 type Log = {
   info: (obj: object, msg: string) => void;
@@ -38,6 +43,8 @@ export type WatcherOptions = {
   leaseMs?: number;
   /** Told when a reply joins a lead (the tests wait on it). */
   onImported?: (leadId: string) => void;
+  /** Told when a message is set aside instead of imported (the metrics count it). */
+  onSetAside?: (reason: SetAsideReason) => void;
 };
 
 /**
@@ -47,13 +54,19 @@ export type WatcherOptions = {
  * once (its Message-ID is unique in the database, so a restart or a takeover never doubles
  * one), then waits: IDLE where the server offers it, polling every `pollMs` where not. The
  * mailbox is opened read-only: nothing in it is changed, unmatched mail is left alone.
+ *
+ * Messages are read in a worker thread (mail-reader.ts). One whose content cannot be read, or
+ * that claims a lead by a From its own mail server found forged, is set aside (listed for the
+ * owner) and the reading goes on past it; a connection or a database that fails stops the
+ * pass before its progress is saved, so that message is read again, never skipped.
  */
 export function startMailboxWatcher(options: WatcherOptions) {
   const { db, imap, log } = options;
   const leaseMs = options.leaseMs ?? 60_000;
   const holder = randomUUID();
-  // The mailbox's name in the database: account, server and folder, never the password.
-  const key = `${imap.username}@${imap.host}:${imap.port}/${imap.mailbox}`;
+  const key = mailboxKey(imap);
+  const reader = startMailReader();
+  let forgotten = 0;
   let stopped = false;
   let client: ImapFlow | null = null;
   let wake: (() => void) | null = null;
@@ -68,6 +81,10 @@ export function startMailboxWatcher(options: WatcherOptions) {
 
   /** Reads what came since the last read, in UID order, importing the lead's replies. */
   async function readNew(connection: ImapFlow, uidValidity: string): Promise<void> {
+    if (options.now().getTime() - forgotten > 3_600_000) {
+      await forgetOldSetAside(db, options.now());
+      forgotten = options.now().getTime();
+    }
     const progress = await mailboxProgress(db, key);
     // A new UIDVALIDITY renumbered the mailbox: read it all again (Message-IDs keep imports single).
     const after = progress.uidValidity === uidValidity ? progress.lastUid : 0;
@@ -93,35 +110,58 @@ export function startMailboxWatcher(options: WatcherOptions) {
       await saveMailboxProgress(db, key, holder, { uidValidity, lastUid: after }, options.now());
   }
 
+  /** Keeps a message out of the conversations, listed for the owner with why. */
+  async function putAside(entry: Omit<SetAsideEntry, "mailbox">) {
+    if (!(await setAside(db, { mailbox: key, ...entry }, options.now()))) return;
+    log.warn(
+      { mailbox: key, uid: entry.uid, reason: entry.reason, detail: entry.detail },
+      "mailbox: a message was set aside (GET /api/mailbox lists it)",
+    );
+    options.onSetAside?.(entry.reason);
+  }
+
   async function readOne(connection: ImapFlow, uid: number, size: number, uidValidity: string) {
+    const tooBig = size > maxMessageBytes;
     const fetched = await connection.fetchOne(
       String(uid),
-      size > maxMessageBytes
-        ? { headers: true, internalDate: true }
-        : { source: true, internalDate: true },
+      tooBig ? { headers: true, internalDate: true } : { source: true, internalDate: true },
       { uid: true },
     );
     if (!fetched) return;
     const source = fetched.source ?? fetched.headers;
     if (!source) return;
-    const mail = await readIncomingMail(source, {
-      fallbackId: `<uid-${uidValidity}-${uid}@${imap.host}>`,
-    });
+    // Rejects only when the reader itself cannot run: the pass stops and this UID is read again.
+    const reading = await reader.read(source, `<uid-${uidValidity}-${uid}@${imap.host}>`);
+    const place = { uidValidity, uid, size };
+    if ("unreadable" in reading) {
+      await putAside({
+        ...place,
+        reason: "unreadable",
+        detail: reading.unreadable,
+        ...headerSummary(source),
+      });
+      return;
+    }
+    const { mail } = reading;
     if (mail.automatic || (mail.from && options.ownAddresses.includes(mail.from))) return;
-    const tokenLeadIds = options.replyTo
-      ? mail.recipients.flatMap((address) => {
-          const token = tokenInAddress(options.replyTo ?? "", address);
-          const id = token ? leadIdOfReplyToken(options.replyTokenKey, token) : null;
-          return id ? [id] : [];
-        })
-      : [];
     const match = await leadForIncoming(db, {
       referenced: [...(mail.inReplyTo ? [mail.inReplyTo] : []), ...mail.references],
-      tokenLeadIds,
+      tokenLeadIds: tokenLeadIdsOf(mail),
       sender: mail.from,
     });
     if (!match) return;
-    const tooBig = size > maxMessageBytes;
+    // Its From is all that ties it to the lead, and its own mail server says that is forged.
+    if (match.rule === "sender" && mail.failedSenderChecks.length) {
+      await putAside({
+        ...place,
+        reason: "unverified-sender",
+        detail: mailboxTexts.unverifiedSender(mail.failedSenderChecks),
+        from: mail.from,
+        subject: mail.subject,
+        messageId: mail.messageId,
+      });
+      return;
+    }
     const imported = await importReply(
       db,
       {
@@ -146,6 +186,16 @@ export function startMailboxWatcher(options: WatcherOptions) {
     }
   }
 
+  /** The leads whose Reply-To token address the message was sent to. */
+  const tokenLeadIdsOf = (mail: IncomingMail) =>
+    options.replyTo
+      ? mail.recipients.flatMap((address) => {
+          const token = tokenInAddress(options.replyTo ?? "", address);
+          const id = token ? leadIdOfReplyToken(options.replyTokenKey, token) : null;
+          return id ? [id] : [];
+        })
+      : [];
+
   /** One connection, for as long as it lasts and the lease holds. */
   async function watch(): Promise<void> {
     const connection = new ImapFlow({
@@ -169,14 +219,14 @@ export function startMailboxWatcher(options: WatcherOptions) {
     const uidValidity = String(mailbox.uidValidity);
     const pushes = connection.capabilities.has("IDLE");
     log.info({ mailbox: key, idle: pushes }, "mailbox: watching for replies");
-    const reader = startPassLoop({
+    const passes = startPassLoop({
       name: "mailbox read",
       // Without IDLE, this is the polling; with it, a backstop.
       intervalMs: pushes ? Math.max(options.pollMs, 5 * 60_000) : options.pollMs,
       log,
       pass: () => readNew(connection, uidValidity),
     });
-    connection.on("exists", () => reader.poke());
+    connection.on("exists", () => passes.poke());
     const renew = setInterval(async () => {
       const held = await holdMailbox(db, key, holder, options.now(), leaseMs).catch(() => false);
       if (!held) {
@@ -188,7 +238,7 @@ export function startMailboxWatcher(options: WatcherOptions) {
       await Promise.race([closed, new Promise<void>((resolve) => (wake = resolve))]);
     } finally {
       clearInterval(renew);
-      await reader.stop();
+      await passes.stop();
       client = null;
       if (connection.usable) await connection.logout().catch(() => connection.close());
     }
@@ -216,6 +266,7 @@ export function startMailboxWatcher(options: WatcherOptions) {
       if (!stopped) await sleep(Math.min(5_000 * 2 ** Math.min(failures, 4), 60_000));
     }
     await releaseMailbox(db, key, holder).catch(() => undefined);
+    await reader.close();
   })();
 
   return {
@@ -225,6 +276,8 @@ export function startMailboxWatcher(options: WatcherOptions) {
       stopped = true;
       wake?.();
       client?.close();
+      // A read under way ends now, unfinished: its message is read again next time.
+      await reader.close();
       await done;
     },
   };

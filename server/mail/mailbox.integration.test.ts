@@ -2,45 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
 import { type Dovecot, dovecotMissing, startDovecot } from "../test-support/dovecot.ts";
+import { rawMail } from "../test-support/raw-mail.ts";
 import { startSmtp } from "../test-support/smtp.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { signedInUser, testSecret, testTokens } from "../test-support/tokens.ts";
 import { replyTokenFor, replyTokenKey } from "./reply-token.ts";
 
 /** A raw message as a visitor's mail program would send it. */
-function mail({
-  from,
-  to = "hello@fineline.studio",
-  subject = "Re: your message to Fineline Studio",
-  messageId = `<${Math.random().toString(36).slice(2)}@visitor.example>`,
-  inReplyTo,
-  headers = [],
-  body = "Thanks! Tuesday works for me.",
-  contentType = "text/plain; charset=utf-8",
-}: {
-  from: string;
-  to?: string;
-  subject?: string;
-  messageId?: string;
-  inReplyTo?: string;
-  headers?: string[];
-  body?: string;
-  contentType?: string;
-}): string {
-  return [
-    `From: ${from}`,
-    `To: ${to}`,
-    `Subject: ${subject}`,
-    `Message-ID: ${messageId}`,
-    ...(inReplyTo ? [`In-Reply-To: ${inReplyTo}`, `References: ${inReplyTo}`] : []),
-    "Date: Thu, 26 Nov 2026 15:00:00 +0000",
-    "MIME-Version: 1.0",
-    `Content-Type: ${contentType}`,
-    ...headers,
-    "",
-    body,
-  ].join("\r\n");
-}
+const mail = rawMail;
 
 describe.skipIf(dovecotMissing)("visitors' replies from the mailbox (Dovecot)", () => {
   let dovecot: Dovecot;

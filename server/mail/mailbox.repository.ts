@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from "kysely";
+import type { ImapSettings } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 
@@ -7,6 +8,10 @@ import type { Database } from "../db/schema.ts";
  * outbox's), and how far it has been read is kept with it, so a restart or another instance
  * goes on from there.
  */
+
+/** The mailbox's name in the database: account, server and folder, never the password. */
+export const mailboxKey = (imap: ImapSettings) =>
+  `${imap.username}@${imap.host}:${imap.port}/${imap.mailbox}`;
 
 const free = (holder: string, at: string) => (eb: ExpressionBuilder<Database, "mailbox_state">) =>
   eb.or([eb("holder", "is", null), eb("holder", "=", holder), eb("locked_until", "<", at)]);

@@ -6,7 +6,11 @@ import { type Database, type LeadMessagesTable, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import type { Actor } from "../leads/lead-updates.repository.ts";
 
-/** All SQL for conversations: messages out (through the outbox), replies in, their reading. */
+/**
+ * All SQL for conversations: messages out (through the outbox), the instant reply's daily mark,
+ * erasure and Spam. Replies coming in are in replies.repository.ts, a conversation's pages in
+ * conversation-pages.repository.ts.
+ */
 
 type Trx = Transaction<Database>;
 
@@ -26,19 +30,6 @@ export const messageRecordOf = (row: Selectable<LeadMessagesTable>): LeadMessage
   error: row.error,
   attachments: row.attachments ? JSON.parse(row.attachments) : [],
 });
-
-/** A lead's conversation, oldest first. */
-export async function listConversation(db: Db, leadId: string): Promise<LeadMessage[]> {
-  const rows = await db
-    .selectFrom("lead_messages")
-    .selectAll()
-    .where("lead_id", "=", leadId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(500)
-    .execute();
-  return rows.map(messageRecordOf);
-}
 
 /**
  * What a new message in this lead's thread answers (In-Reply-To: the visitor's latest reply,
@@ -149,7 +140,7 @@ export async function sendMessage(
  * Moves a lead's CommStatus from one value to another, only if it still has the first (two
  * sends, or two replies, at once move it once), with a history line saying how.
  */
-async function moveCommStatus(
+export async function moveCommStatus(
   trx: Trx,
   leadId: string,
   {
@@ -292,109 +283,6 @@ export async function markRepliesRead(db: Db, leadId: string): Promise<boolean> 
     .where("id", "=", leadId)
     .executeTakeFirst();
   return Number(lead.numUpdatedRows) === 1;
-}
-
-// ——— Replies coming in ———
-
-/**
- * Which lead a message that came in belongs to, by the first rule that finds one: it answers
- * a message we sent (In-Reply-To or References), it was sent to a lead's Reply-To token, or
- * its sender is a lead's address (the most recent such lead). Undefined: not a lead's.
- */
-export async function leadForIncoming(
-  db: Db,
-  {
-    referenced,
-    tokenLeadIds,
-    sender,
-  }: { referenced: string[]; tokenLeadIds: string[]; sender: string | null },
-): Promise<{ leadId: string; rule: "thread" | "token" | "sender" } | undefined> {
-  if (referenced.length) {
-    const ours = await db
-      .selectFrom("lead_messages")
-      .select("lead_id")
-      .where("message_id", "in", referenced.slice(0, 100))
-      .orderBy("created_at", "desc")
-      .executeTakeFirst();
-    if (ours) return { leadId: ours.lead_id, rule: "thread" };
-  }
-  if (tokenLeadIds.length) {
-    const lead = await db
-      .selectFrom("leads")
-      .select("id")
-      .where("id", "in", tokenLeadIds)
-      .executeTakeFirst();
-    if (lead) return { leadId: lead.id, rule: "token" };
-  }
-  if (sender) {
-    const lead = await db
-      .selectFrom("leads")
-      .select("id")
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", sender.toLowerCase()))
-      .orderBy("created_at", "desc")
-      .executeTakeFirst();
-    if (lead) return { leadId: lead.id, rule: "sender" };
-  }
-  return undefined;
-}
-
-export type IncomingReply = {
-  leadId: string;
-  messageId: string;
-  inReplyTo: string | null;
-  references: string[];
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  attachments: Array<{ name: string; size: number }>;
-  at: Date;
-};
-
-/**
- * A reply joins its lead's conversation, once whatever restarts or instances do (its
- * Message-ID is unique): the lead has an unread reply, counts as changed, and moves from
- * REPLIED to CONVERSING. False when it was already there.
- */
-export async function importReply(db: Db, reply: IncomingReply, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("lead_messages")
-      .values({
-        id: uuidv7(now.getTime()),
-        lead_id: reply.leadId,
-        direction: "in",
-        kind: "reply",
-        from_address: reply.from,
-        to_address: reply.to,
-        subject: reply.subject,
-        body: reply.text,
-        message_id: reply.messageId,
-        in_reply_to: reply.inReplyTo,
-        references_header: reply.references.length ? reply.references.join(" ") : null,
-        status: "received",
-        error: null,
-        attachments: JSON.stringify(reply.attachments),
-        created_at: reply.at.toISOString(),
-        sent_at: null,
-      })
-      .onConflict((oc) => oc.column("message_id").doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-    await trx
-      .updateTable("leads")
-      .set({ reply_unread_at: now.toISOString(), updated_at: now.toISOString() })
-      .where("id", "=", reply.leadId)
-      .execute();
-    await moveCommStatus(trx, reply.leadId, {
-      from: "REPLIED",
-      to: "CONVERSING",
-      actor: { id: null, email: reply.from },
-      via: "reply",
-      now,
-    });
-    return true;
-  });
 }
 
 // ——— A lead moved to Spam and back ———

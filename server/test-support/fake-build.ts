@@ -89,6 +89,11 @@ export function makeFakeBuild(): string {
     true,
   );
   writeFileSync(path.join(buildDir, "events.json"), JSON.stringify(fakeEvents));
+  // Written last by postbuild; a build without it is incomplete (server/site/served-build.ts).
+  writeFileSync(
+    path.join(buildDir, "build-info.json"),
+    JSON.stringify({ siteUrl: "http://localhost:3000", builtAt: new Date().toISOString() }),
+  );
   write("secret/blog/blog/the-5-Ds/index.html", page("The 5 Ds"), true);
   write("__spa-fallback.html", page("App"), true);
   write("about.data", "[{}]");

@@ -12,6 +12,7 @@ const addresses = {
   booking: "198.51.100.15",
   "booking-page": "198.51.100.16",
   events: "198.51.100.17",
+  "form-clock": "198.51.100.18",
 } as const;
 
 export const fromClient = (spec: keyof typeof addresses) => ({

@@ -48,7 +48,7 @@ for (const [width, height] of [
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel("Email").focus();
-    // The form's clock starts at this first focus: a person takes more than three seconds.
+    // A person's pace: more than three seconds from opening the page (the form's clock).
     await page.waitForTimeout(3100);
     await page.keyboard.type(`keyboard${width}@visitor.example`);
     await page.keyboard.press("Tab");
@@ -131,7 +131,7 @@ test("a full event says so, before and after a try", async ({ page }) => {
   await openForm(page, toFill.slug);
   await expect(page.getByText(eventTexts.full).first()).toBeVisible();
   await page.getByLabel("Email").fill("toolate@visitor.example");
-  // Sent sooner than three seconds after the form's first use, it would be kept as spam and
+  // Sent sooner than three seconds after the page opened, it would be kept as spam and
   // answered like a registration (a bot learns nothing): a person's pace.
   await page.waitForTimeout(3100);
   await page.getByLabel("First Name").fill("Too");

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createOwner } from "./accounts.ts";
 import { fromClient } from "./client-address.ts";
-import { gotoHydrated } from "./hydration.ts";
+import { gotoHydrated, waitForContactIsland } from "./hydration.ts";
 import { signInOwner } from "./leads-data.ts";
 
 test.use(fromClient("lead-source"));
@@ -27,21 +27,31 @@ test("the form records the visit's campaign, and one sent at a bot's speed is ke
   const tag = `src${Date.now().toString(36)}`;
   // The visit lands on a campaign link, then reads another page before writing.
   await gotoHydrated(page, "/about?utm_source=Newsletter&utm_medium=email&utm_campaign=winter");
-  await gotoHydrated(page, "/home#contact-us");
+  // The form's clock starts as the page is shown, not at the form's first use.
   const token = page.waitForResponse("**/api/leads/contact-token");
-  await form(page).getByLabel("Email").focus();
+  await gotoHydrated(page, "/home#contact-us");
+  await waitForContactIsland(page);
   expect((await token).status()).toBe(200);
-  // A person's pace: more than three seconds from first use to Submit.
+  // A person's pace: more than three seconds from opening the page to Submit.
   await page.waitForTimeout(3200);
   await fillForm(page, `${tag}.person@shop.example`, `${tag}Person`);
   await form(page).getByRole("button", { name: "Submit" }).click();
   await expect(form(page).getByRole("status")).toHaveText("We'll be in touch shortly!");
 
-  // A bot's pace: the same thanks, but it lands in Spam.
-  await gotoHydrated(page, "/home#contact-us");
-  await fillForm(page, `${tag}.bot@shop.example`, `${tag}Bot`);
-  await form(page).getByRole("button", { name: "Submit" }).click();
-  await expect(form(page).getByRole("status")).toHaveText("We'll be in touch shortly!");
+  // A bot's pace, a token asked for and sent at once: the same thanks, but it lands in Spam.
+  const bot = await page.request.get("/api/leads/contact-token");
+  const sent = await page.request.post("/api/leads/contact-us", {
+    data: {
+      email: `${tag}.bot@shop.example`,
+      firstName: `${tag}Bot`,
+      lastName: "Visitor",
+      message: `${tag}Bot would like a quote for a new site.`,
+      formToken: ((await bot.json()) as { token: string }).token,
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(sent.status()).toBe(201);
+  expect(await sent.json()).toEqual({ message: "We'll be in touch shortly!" });
 
   await signInOwner(page);
   await gotoHydrated(page, `/admin/leads?q=${tag}`);
@@ -59,8 +69,8 @@ test("the form records the visit's campaign, and one sent at a bot's speed is ke
   await expect(page.getByRole("button", { name: /Source: newsletter/ })).toBeVisible();
 
   await gotoHydrated(page, "/admin/spam");
-  const bot = page.getByRole("article", { name: `${tag}Bot Visitor` });
-  await expect(bot).toContainText("Sent less than 3 seconds after the form was first used");
+  const kept = page.getByRole("article", { name: `${tag}Bot Visitor` });
+  await expect(kept).toContainText("Sent less than 3 seconds after the page was opened");
 
   // The dashboard counts leads by source, each a link to them.
   await gotoHydrated(page, "/admin");

@@ -6,6 +6,7 @@ import { FormMessage } from "../../components/form-fields.tsx";
 import { Container, Eyebrow } from "../../components/layout.tsx";
 import { AvailabilityForm } from "../../features/booking/availability-form.tsx";
 import { MailStatus } from "../../features/conversation/mail-status.tsx";
+import { MailboxReport } from "../../features/conversation/mailbox-report.tsx";
 import { TemplatesSettings } from "../../features/conversation/templates-settings.tsx";
 import { privateMeta } from "../../seo.ts";
 import { authGet } from "../../session/api.ts";
@@ -13,11 +14,15 @@ import type { Route } from "./+types/settings";
 
 export const meta = () => privateMeta("Settings");
 
-/** The availability and the reply templates as saved; the layout's guard ran first. */
+/**
+ * The availability, the reply templates and the mailbox's state as saved; the layout's guard
+ * ran first.
+ */
 export async function clientLoader() {
-  const [result, templates] = await Promise.all([
+  const [result, templates, mailbox] = await Promise.all([
     authGet(endpoints.bookingAvailability),
     authGet(endpoints.templates),
+    authGet(endpoints.mailbox),
   ]);
   return {
     ...(result.ok
@@ -25,12 +30,14 @@ export async function clientLoader() {
       : { availability: null, error: result.error ?? leadTexts.failed }),
     templates: templates.ok ? templates.data : null,
     templatesError: templates.ok ? null : (templates.error ?? leadTexts.failed),
+    mailbox: mailbox.ok ? mailbox.data : null,
+    mailboxError: mailbox.ok ? null : (mailbox.error ?? leadTexts.failed),
   };
 }
 
 /**
  * The owner's settings (/admin/settings): when visitors may book a call, the reply templates,
- * and how mail and the calendar are set up.
+ * how mail and the calendar are set up, and how the mailbox is read.
  */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const clock = useOwnerClock();
@@ -79,6 +86,23 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           Set on the server, in its environment; see the operations guide for each variable.
         </p>
         <MailStatus settings={settings} />
+      </section>
+      <section aria-labelledby="mailbox-heading" className="mt-6 max-w-6xl">
+        <h2 id="mailbox-heading" className="text-2xl font-bold">
+          Mailbox
+        </h2>
+        <p className="mt-1 max-w-3xl text-muted">
+          Replies are read from your mailbox and added to their leads. A message that can't be read,
+          or that claims to be from a lead but failed its mail server's sender checks, is set aside
+          here instead; it stays in your mailbox.
+        </p>
+        {loaderData.mailbox ? (
+          <MailboxReport report={loaderData.mailbox} timeZone={clock.timeZone} />
+        ) : (
+          <div className="mt-2">
+            <FormMessage kind="error">{loaderData.mailboxError}</FormMessage>
+          </div>
+        )}
       </section>
     </Container>
   );
