@@ -29,8 +29,20 @@ export function calDavClient(
           ).toString("base64")}`,
         }
       : {};
-  const within = (ms: number) => ({ signal: AbortSignal.timeout(ms) });
-  const hrefOf = (href: string) => new URL(href, settings.url).href;
+  // Redirects are never followed: a calendar that redirected elsewhere would be handed the
+  // owner's credentials with the request (docs/security.md). A 3xx is a failed call instead.
+  const within = (ms: number) => ({
+    signal: AbortSignal.timeout(ms),
+    redirect: "manual" as const,
+  });
+  const origin = new URL(settings.url).origin;
+  /** A member's address, only ever on the calendar's own origin, whatever the server names. */
+  const hrefOf = (href: string) => {
+    const url = new URL(href, settings.url);
+    if (url.origin !== origin)
+      throw new CalDavError("the calendar named an event on another server; refused");
+    return url.href;
+  };
 
   /** A write's answer: fine, or an error naming the status (never the credentials). */
   async function expectOk(response: Response, what: string, alsoFine: number[] = []) {
