@@ -58,10 +58,10 @@ export const bookingEndpoints = {
         "The times a visitor may book between two dates in the owner's zone (both optional: " +
         "today to the horizon; at most 62 days), oldest first. Each respects the weekly " +
         "hours, days off, notice, horizon, daily maximum, booked meetings with their buffer, " +
-        "and the owner's busy times.",
+        "and the owner's busy times. 429 past 120 reads a minute per client address.",
       tags: ["Booking"],
       querystring: slotsQuery,
-      response: { 200: slotsResponse, ...errorResponses(400) },
+      response: { 200: slotsResponse, ...errorResponses(400, 429) },
     },
   },
 
@@ -74,8 +74,9 @@ export const bookingEndpoints = {
         "A visitor books one of the free times. The fields are checked in the contact form's " +
         "order with its texts, and its spam layers apply (a spam verdict books nothing and is " +
         "answered like a booking). A time that is not offered, or was just taken, answers " +
-        "409. The booking creates a lead as the contact form does, or joins the same " +
-        "visitor's lead of a moment ago.",
+        "409. The booking creates a lead as the contact form does (never folding into an " +
+        "earlier lead by its address), or joins the lead its pass names. 429 past one " +
+        "upcoming call per e-mail address or three per client address, with Retry-After.",
       tags: ["Booking"],
       body: bookingRequest,
       response: {

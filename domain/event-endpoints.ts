@@ -23,8 +23,9 @@ export const eventEndpoints = {
         "A visitor saves seats at an upcoming event. The fields are checked in the contact " +
         "form's order with its texts, and its spam layers apply (a spam verdict takes no seat " +
         "and is answered like a registration). The database holds the event's capacity " +
-        "across every instance: past it, 409. The registration joins the visitor's lead (by " +
-        "address) or creates one, and a confirmation with an iCalendar invite is e-mailed. The " +
+        "across every instance: past it, 409. One client address holds at most 10 seats of " +
+        "an event across its registrations: past that, 429. The registration creates a lead " +
+        "of its own (never one found by the address), and a confirmation with an iCalendar invite is e-mailed. The " +
         "same address registering again, for any number of seats, is answered as before and " +
         "changes nothing (a stranger learns nothing of who registered); its confirmation is " +
         "sent again at most once a day. A plain HTML form post (urlencoded) is answered with " +
@@ -43,6 +44,9 @@ export const eventEndpoints = {
         ...errorResponses(400, 413, 415),
         404: errorFor("No such event, or it has already started."),
         409: errorFor('Not enough seats left ("This event is full." when none).'),
+        429: errorFor(
+          "Too many registrations from this address, or ten seats of this event already held by it (with Retry-After).",
+        ),
       },
     },
   },

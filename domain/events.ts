@@ -25,11 +25,27 @@ export const catalogEvent = z.object({
   /** The venue and its address on one line, or "Online" and the note on how to join. */
   place: z.string(),
   price: z.string(),
+  /** How a paid event is paid for, when it says; see paymentNote. */
+  payment: z.optional(z.string()),
   /** The event's page, absolute. */
   url: z.string(),
 });
 export type CatalogEvent = z.infer<typeof catalogEvent>;
 export const eventCatalog = z.array(catalogEvent);
+/** Whether an event costs something: any price but "Free". */
+export const isPaid = (price: string) => price.trim().toLowerCase() !== "free";
+
+/**
+ * How a paid event is paid for, said beside its price on the page and in the confirmation:
+ * the event's own words (its `payment`), else the studio's usual way. Nothing is charged
+ * online, so registering never looks like buying. Null for a free event.
+ */
+export const paymentNote = (event: { price: string; payment?: string | undefined }) =>
+  isPaid(event.price)
+    ? (event.payment ??
+      "Pay at the door, by card or cash. Registering costs nothing and holds your seat; if you can't come, cancel from your confirmation and you owe nothing.")
+    : null;
+
 /** The catalog's file in a build folder (beside client/, never served). */
 export const eventCatalogFile = "events.json";
 

@@ -1,4 +1,5 @@
 import { maxSeatsPerRegistration, registrationsPath } from "../../domain/event-texts.ts";
+import { isPaid, paymentNote } from "../../domain/events.ts";
 import { FormStatus, fieldClass, HoneypotField, VisitorFields } from "./form-fields.tsx";
 import { buttonClass, Container } from "./layout.tsx";
 
@@ -17,14 +18,18 @@ export function EventRegistration({
   title,
   capacity,
   price,
+  payment: paymentWords,
 }: {
   slug: string;
   path: string;
   title: string;
   capacity: number;
   price: string;
+  /** How a paid event is paid for, in the event's own words (paymentNote). */
+  payment?: string | undefined;
 }) {
-  const free = price.trim().toLowerCase() === "free";
+  const free = !isPaid(price);
+  const payment = paymentNote({ price, payment: paymentWords });
   return (
     <section
       id="register"
@@ -43,6 +48,7 @@ export function EventRegistration({
             {free ? "Free" : `${price} a seat`}, {capacity} seats in all. Your confirmation and a
             calendar invite arrive by email; reply to it if your plans change.
           </p>
+          {payment && <p className="mt-2 max-w-md text-ink-soft">{payment}</p>}
           {/* The island says how many seats are left, in place of this line: no shift. */}
           <p data-seats aria-live="polite" className="mt-2 font-semibold text-ink">
             Registration is open.

@@ -17,6 +17,7 @@ export function eventCatalogEntries(siteUrl: string): CatalogEvent[] {
       ? `${meta.venue.name}, ${meta.venue.street}, ${meta.venue.locality}, ${meta.venue.region} ${meta.venue.postalCode}`
       : `Online. ${meta.onlineNote ?? ""}`.trim(),
     price: meta.price,
+    ...(meta.payment ? { payment: meta.payment } : {}),
     url: `${siteUrl}${eventPath(slug)}`,
   }));
 }

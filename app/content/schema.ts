@@ -121,6 +121,8 @@ export const eventSchema = z
     venue: venue.optional(),
     onlineNote: z.string().trim().min(5).optional(),
     price: z.string().trim().min(1),
+    /** How a paid event is paid for, in a sentence or two; else the usual way (paymentNote). */
+    payment: z.string().trim().min(10).optional(),
     /** Seats in all: the database refuses a registration past it (ADR 026). */
     capacity: z.number().int().min(1).max(1000),
     /** The day registration opened (the event was announced): the ticket offer's validFrom. */

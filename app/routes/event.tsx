@@ -60,6 +60,7 @@ export default function Event({ loaderData }: Route.ComponentProps) {
           title={event.meta.title}
           capacity={event.meta.capacity}
           price={event.meta.price}
+          payment={event.meta.payment}
         />
       ) : null}
     </ArticleLayout>

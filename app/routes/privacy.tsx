@@ -37,6 +37,7 @@ const sections = [
     title: "When you book a call",
     body: [
       "We keep the time you chose, your name and email address, and the time zone you picked, to send you the invitation, a reminder the day before, and any change. The call goes into our own calendar too. Your booking's link is the only way to see or change it; we keep only a scrambled copy of it.",
+      "So that one person cannot take every free time or every seat, a booked call and an event registration also keep a scrambled code of the network address they came from, made with a secret key (never the address itself). It goes when the booking or registration goes.",
     ],
   },
   {
@@ -51,7 +52,7 @@ const sections = [
       "No cookies, no advertising, no tracking across other websites, and no third-party scripts: every page, font and picture comes from this site.",
       "We count visits to learn which pages help people, without knowing who anyone is. Each day we turn your network address and browser name into a scrambled code with a key that is deleted at the end of that day, so no day's count can be linked to another, and neither your address nor your browser is stored. With it we keep the page you entered on and the site that sent you for 30 days; after that only each day's totals remain.",
       "If your browser sends Global Privacy Control or Do Not Track, you are not counted at all. Neither are search engines' robots.",
-      "To stop abuse, we count how often each network address asks for a few things: sending a form, or a page with a form getting it ready (the form's clock, an event's seats left); opening your booking's or registration's link; reporting a visit as above (never when you are not counted); signing in; and asking for a page or file that does not exist. Each count is kept for a few minutes (about ten at most), then deleted, under a scrambled code made from your address with a secret key that changes every day; never under your address. Reading a page, or loading its pictures and fonts, counts nothing.",
+      "To stop abuse, we count how often each network address asks for a few things: sending a form, or a page with a form getting it ready (the form's clock, an event's seats left, the free times for a call); opening your booking's or registration's link; reporting a visit as above (never when you are not counted); signing in; and asking for a page or file that does not exist. Each count is kept for a few minutes (about ten at most), then deleted, under a scrambled code made from your address with a secret key that changes every day; never under your address. Reading a page, or loading its pictures and fonts, counts nothing.",
       "Our server also notes each request in its log, to keep the site running: which part of the site answered, the answer, and how long it took. Never your network address, the exact address of the page, or anything after a “?” in it.",
     ],
   },

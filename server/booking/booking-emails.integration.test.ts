@@ -66,6 +66,34 @@ describe.each(testEngines)("booking e-mails on $name", (engine) => {
     return Promise.all(smtp.received.slice(from).map((mail) => parse(mail.raw)));
   };
 
+  it("sends the visitor's address nothing anyone typed: not the names, not the message", async () => {
+    // Anyone can book with anyone's address: the names are a stranger's words to that inbox.
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/booking",
+      payload: {
+        email: "rosa@bakery.example",
+        firstName: "Visit cheap-pills.example",
+        lastName: "Markerlast",
+        message: "Markermessage",
+        start: at10,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const token = String(res.json().booking.manageUrl).split("/").at(-1) ?? "";
+    await app.inject({ method: "POST", url: `/api/booking/${token}/cancel`, payload: {} });
+    const mails = await delivered(0);
+    expect(mails.length).toBeGreaterThanOrEqual(4);
+    for (const mail of mails.filter((each) => each.to === "rosa@bakery.example")) {
+      const everything = [mail.subject, mail.text, ...(mail.calendar ?? [])].join("\n");
+      expect(everything).not.toMatch(/cheap-pills|Markerlast|Markermessage/);
+      expect(mail.text.startsWith("Hello,")).toBe(true);
+    }
+    // The owner's copy names who booked.
+    const owner = mails.find((mail) => mail.to === "owner@fineline.studio");
+    expect(owner?.text).toContain("Markerlast");
+  });
+
   it("invites both, moves with a higher SEQUENCE, cancels with CANCEL, and reminds once", async () => {
     const res = await app.inject({
       method: "POST",

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { signedInUser, testSecret } from "../test-support/tokens.ts";
-import { hashToken } from "./booking.repository.ts";
+import { hashToken } from "./manage-token.ts";
 
 // Thursday 26 November 2026, 08:00 in New York.
 const now = new Date("2026-11-26T13:00:00.000Z");

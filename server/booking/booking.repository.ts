@@ -1,12 +1,14 @@
-import { createHash, createHmac } from "node:crypto";
 import type { Transaction } from "kysely";
 import { bookingGrainMinutes, type Span } from "../../domain/booking.ts";
 import type { SpamReason } from "../../domain/spam.ts";
 import { insertContactLead, type NewContactLead } from "../contact/lead-intake.repository.ts";
 import type { Db } from "../db/connect.ts";
+import { retryLostConnection } from "../db/retry-lost.ts";
 import { type Database, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { OverCap } from "../http/client-caps.ts";
 import { enqueueMeetingEmails } from "../notifications/outbox.repository.ts";
+import { checkBookingCaps } from "./booking-caps.ts";
 import { markCalendarChanged } from "./calendar-sync.repository.ts";
 
 /** All SQL for booking a call (ADR 022). */
@@ -23,24 +25,6 @@ export function blocksOf(span: Span, bufferMinutes: number): number[] {
   const last = Math.ceil((span.end + bufferMinutes * 60_000) / grainMs);
   return Array.from({ length: last - first }, (_, i) => first + i);
 }
-
-/** A key for manage links only, derived from the server's signing key. */
-export const manageKey = (signingKey: Uint8Array) =>
-  createHmac("sha256", signingKey).update("booking-manage-link").digest();
-
-/**
- * A meeting's manage token: 256 bits of HMAC of its random ID under the server's key, so it
- * cannot be guessed, is never stored (only its hash, to find the meeting), and every e-mail
- * about the meeting (the invite, a move, the reminder) can carry the link again.
- */
-export function manageTokenFor(
-  key: Uint8Array,
-  meetingId: string,
-): { token: string; hash: string } {
-  const token = createHmac("sha256", key).update(meetingId).digest("base64url");
-  return { token, hash: hashToken(token) };
-}
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /**
  * A lead's details, for a booking pass sent by e-mail to the lead's own address (a pass from
@@ -102,7 +86,8 @@ class Taken extends Error {}
 export type BookingOutcome =
   | { kind: "booked"; meetingId: string; leadId: string }
   | { kind: "spam"; reason: SpamReason }
-  | { kind: "taken" };
+  | { kind: "taken" }
+  | { kind: "capped"; message: string; retryAfterSeconds: number };
 
 /**
  * Books a call in one transaction: the lead (or the same visitor's lead of a moment ago, as
@@ -125,6 +110,7 @@ export async function bookCall(
     tokenHash,
     now,
     emails,
+    client,
   }: {
     meetingId: string;
     lead: NewContactLead;
@@ -142,10 +128,32 @@ export async function bookCall(
      * invite is the new lead's notification too: one e-mail, not two.
      */
     emails: MeetingEmailSettings | null;
+    /** Who sent it (client-caps.ts), and whether the caps per client apply (RATE_LIMIT). */
+    client: { key: string; capped: boolean };
   },
 ): Promise<BookingOutcome> {
+  // The meeting's ID is fixed before the first try: a lost commit that did book it is found.
+  const stored = async (): Promise<BookingOutcome | undefined> => {
+    const row = await db
+      .selectFrom("meetings")
+      .select("lead_id")
+      .where("id", "=", meetingId)
+      .executeTakeFirst();
+    return row && { kind: "booked", meetingId, leadId: row.lead_id };
+  };
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await retryLostConnection(() => book(), { stored });
+  } catch (error) {
+    if (error instanceof Taken) return { kind: "taken" };
+    if (error instanceof OverCap)
+      return { kind: "capped", message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+    throw error;
+  }
+
+  function book() {
+    return db.transaction().execute(async (trx): Promise<BookingOutcome> => {
+      if (client.capped)
+        await checkBookingCaps(trx, { clientKey: client.key, email: lead.email, now });
       // Never folded into an earlier lead by its address and words: only a pass this visitor
       // earned joins one (docs/security.md, "A stranger reads a visitor's name").
       const stored = await insertContactLead(trx, {
@@ -170,6 +178,7 @@ export async function bookCall(
           token_hash: tokenHash,
           visitor_time_zone: visitorTimeZone,
           cancelled_by: null,
+          client_key: client.key,
           created_at: at,
           updated_at: at,
         })
@@ -195,9 +204,6 @@ export async function bookCall(
         });
       return { kind: "booked", meetingId, leadId: stored.id };
     });
-  } catch (error) {
-    if (error instanceof Taken) return { kind: "taken" };
-    throw error;
   }
 }
 

@@ -25,18 +25,12 @@ import {
   visitOf,
 } from "../contact/submission.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { clientKeys } from "../http/client-caps.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import { loadAvailability, saveAvailability } from "./availability.repository.ts";
-import {
-  bookCall,
-  cancelMeeting,
-  contactDetails,
-  hashToken,
-  manageKey,
-  manageTokenFor,
-  moveMeeting,
-} from "./booking.repository.ts";
+import { bookCall, cancelMeeting, contactDetails, moveMeeting } from "./booking.repository.ts";
 import { bookingPassKey, readBookingPass } from "./booking-pass.ts";
+import { hashToken, manageKey, manageTokenFor } from "./manage-token.ts";
 import {
   bookedMeetings,
   findMeeting,
@@ -44,6 +38,9 @@ import {
   type Meeting,
   meetingRecordOf,
 } from "./meetings.repository.ts";
+
+/** Free-time reads per client address a minute. */
+export const slotsPerMinute = 120;
 
 /** The booking API's public side: the free times, and booking one (ADR 022). */
 export async function bookingRoutes(app: FastifyInstance) {
@@ -58,6 +55,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   const formKey = formTokenKey(app.tokens.key);
   const linkKey = manageKey(app.tokens.key);
   const passKey = bookingPassKey(app.tokens.key);
+  const clientKeyOf = clientKeys(app.tokens.key);
   // E-mails about meetings go through the outbox, when there is one (SMTP_URL, NOTIFY_EMAIL).
   const emails = outbox ? { reminderHours: app.config.bookingReminderHours } : null;
   const siteHosts = [new URL(siteUrl).hostname];
@@ -109,6 +107,8 @@ export async function bookingRoutes(app: FastifyInstance) {
 
   api.route({
     ...endpoints.bookingSlots,
+    // The picker asks once per month shown; a client asking twice a second is scraping.
+    config: limitPerWindow(slotsPerMinute, 60_000, { failOpen: true }),
     handler: async (request, reply) => {
       const now = clock();
       const settings = await loadAvailability(db);
@@ -172,8 +172,14 @@ export async function bookingRoutes(app: FastifyInstance) {
         tokenHash: manage.hash,
         now,
         emails,
+        client: { key: clientKeyOf(request.ip), capped: app.config.rateLimit },
       });
       if (outcome.kind === "taken") return reply.code(409).send({ message: bookingMessages.taken });
+      if (outcome.kind === "capped")
+        return reply
+          .code(429)
+          .header("Retry-After", String(outcome.retryAfterSeconds))
+          .send({ message: outcome.message });
       if (outcome.kind === "spam")
         request.log.info({ reason: outcome.reason }, "booking: kept as spam");
       else changed();

@@ -29,7 +29,16 @@ export function meetingCalendar(
     manageUrl,
     now,
     cancelled = false,
-  }: { owner: string; host: string; manageUrl: string; now: Date; cancelled?: boolean },
+    attendeeName = false,
+  }: {
+    owner: string;
+    host: string;
+    manageUrl: string;
+    now: Date;
+    cancelled?: boolean;
+    /** The name the visitor typed: only in the owner's copy (docs/booking.md, "E-mails"). */
+    attendeeName?: boolean;
+  },
 ): string {
   const calendar = ical({
     prodId: { company: site.name, product: "Bookings", language: "EN" },
@@ -48,7 +57,9 @@ export function meetingCalendar(
     organizer: { name: site.name, email: owner },
     attendees: [
       {
-        name: oneLine(`${meeting.visitor.firstName} ${meeting.visitor.lastName}`, 120),
+        ...(attendeeName
+          ? { name: oneLine(`${meeting.visitor.firstName} ${meeting.visitor.lastName}`, 120) }
+          : {}),
         email: meeting.visitor.email,
         rsvp: true,
       },
@@ -96,7 +107,13 @@ export function meetingEmail(
   const visitorName = oneLine(`${meeting.visitor.firstName} ${meeting.visitor.lastName}`, 120);
   const zone = to === "visitor" ? (meeting.visitor.timeZone ?? ownerTimeZone) : ownerTimeZone;
   const when = `${dateTimeLabel(meeting.start, zone, now)} (${zone.replaceAll("_", " ")})`;
-  const calendarOptions = { owner: notifyEmail, host, manageUrl, now };
+  const calendarOptions = {
+    owner: notifyEmail,
+    host,
+    manageUrl,
+    now,
+    attendeeName: to === "owner",
+  };
   const calendar =
     news === "reminder"
       ? undefined
@@ -110,7 +127,9 @@ export function meetingEmail(
   const lines =
     to === "visitor"
       ? [
-          `Hello ${oneLine(meeting.visitor.firstName, 60)},`,
+          // Nothing the visitor typed: the address has not shown it is theirs, and a booking
+          // must not carry a stranger's words to it (docs/booking.md, "E-mails").
+          "Hello,",
           "",
           news === "cancelled"
             ? `Your free call with ${site.name} on ${when} is canceled. Book another time whenever it suits you: ${siteUrl}/book`

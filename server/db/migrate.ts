@@ -24,6 +24,7 @@ import * as createVisits from "./migrations/2026-11-28T18-00-visits.ts";
 import * as createEventRegistrations from "./migrations/2026-11-29T09-00-event-registrations.ts";
 import * as createMailSetAside from "./migrations/2026-11-30T09-00-mail-set-aside.ts";
 import * as keepLessOfVisitors from "./migrations/2026-11-30T11-00-privacy.ts";
+import * as rememberClients from "./migrations/2026-11-30T12-00-client-caps.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T09-00-event-registrations": createEventRegistrations,
   "2026-11-30T09-00-mail-set-aside": createMailSetAside,
   "2026-11-30T11-00-privacy": keepLessOfVisitors,
+  "2026-11-30T12-00-client-caps": rememberClients,
 };
 
 /**

@@ -189,6 +189,8 @@ export type MeetingsTable = {
   token_hash: string;
   visitor_time_zone: string | null;
   cancelled_by: "visitor" | "owner" | null;
+  /** Who sent it, as client-caps.ts keys a client address; null before it was kept. */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -314,6 +316,8 @@ export type EventRegistrationsTable = {
   first_name: string;
   last_name: string;
   seats: ColumnType<number | string, number, number>;
+  /** Who sent it, as client-caps.ts keys a client address; null before it was kept. */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 };
 

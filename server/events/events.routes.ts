@@ -6,7 +6,7 @@ import { eventTexts, registeredPagePath, seatsLeftText } from "../../domain/even
 import type { CatalogEvent } from "../../domain/events.ts";
 import { leadSourceOf } from "../../domain/lead-source.ts";
 import { typed } from "../api/contracts.ts";
-import { manageKey } from "../booking/booking.repository.ts";
+import { manageKey } from "../booking/manage-token.ts";
 import { formTokenKey } from "../contact/form-token.ts";
 import {
   contactBodyLimit,
@@ -20,6 +20,7 @@ import {
   unavailableRetryAfterSeconds,
   unavailableText,
 } from "../db/unavailable.ts";
+import { clientKeys } from "../http/client-caps.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import { csvRow } from "../leads/csv.ts";
 import { takesRegistrations } from "./event-catalog.ts";
@@ -88,6 +89,7 @@ export async function eventsRoutes(app: FastifyInstance, opts: EventRoutesOption
   const { db, clock, outbox, events } = app;
   const api = typed(app);
   const formKey = formTokenKey(app.tokens.key);
+  const clientKeyOf = clientKeys(app.tokens.key);
   const siteHosts = [new URL(app.config.siteUrl).hostname];
 
   /**
@@ -192,7 +194,12 @@ export async function eventsRoutes(app: FastifyInstance, opts: EventRoutesOption
         seats: body.seats,
         now,
         email: outbox !== null,
+        client: { key: clientKeyOf(request.ip), capped: app.config.rateLimit },
       });
+      if (outcome.kind === "capped") {
+        reply.header("Retry-After", String(outcome.retryAfterSeconds));
+        return refuse(request, reply, 429, outcome.message, event.slug);
+      }
       if (outcome.kind === "full")
         return refuse(
           request,

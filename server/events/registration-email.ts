@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { dateTimeLabel } from "../../domain/dates.ts";
 import { eventTimeZone } from "../../domain/event-texts.ts";
+import { paymentNote } from "../../domain/events.ts";
 import { site } from "../../domain/site.ts";
 import { paragraphsHtml } from "../notifications/email-html.ts";
 import { type OutgoingEmail, oneLine } from "../notifications/lead-email.ts";
@@ -60,11 +61,8 @@ export function registrationCalendar(
     url: event.url,
     organizer: { name: site.name, email: owner },
     attendees: [
-      {
-        name: oneLine(`${registration.firstName} ${registration.lastName}`, 120),
-        email: registration.email,
-        rsvp: false,
-      },
+      // The address only: the name was typed by whoever registered (docs/events.md).
+      { email: registration.email, rsvp: false },
     ],
     status: canceled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
@@ -93,9 +91,10 @@ export function registrationEmail(
 ): OutgoingEmail {
   const host = new URL(siteUrl).hostname || "localhost";
   const { event } = payload;
-  const paid = event.price.trim().toLowerCase() !== "free";
+  const payment = paymentNote(event);
   const lines = [
-    `Hello ${oneLine(registration.firstName, 60)},`,
+    // Nothing typed into the form goes to the address: it has not shown it is theirs.
+    "Hello,",
     "",
     payload.again
       ? `You're already registered for ${event.title}, with ${seatsText(registration.seats)}. To change that, reply to this email.`
@@ -103,7 +102,7 @@ export function registrationEmail(
     "",
     `When: ${eventWhen(event, now)}`,
     `Where: ${event.place}`,
-    ...(paid ? [`Price: ${event.price} a seat.`] : []),
+    ...(payment ? [`Price: ${event.price} a seat. ${payment}`] : []),
     "",
     `The event: ${event.url}`,
     manageUrl
@@ -138,7 +137,8 @@ export function registrationCanceledEmail(
 ): OutgoingEmail {
   const host = new URL(siteUrl).hostname || "localhost";
   const lines = [
-    `Hello ${oneLine(registration.firstName, 60)},`,
+    // Nothing typed into the form goes to the address: it has not shown it is theirs.
+    "Hello,",
     "",
     `Your registration for ${event.title} is canceled, and your ${seatsText(registration.seats)} given to others. The invite in your calendar is withdrawn.`,
     "",

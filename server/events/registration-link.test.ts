@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { manageTokenFor } from "../booking/booking.repository.ts";
+import { manageTokenFor } from "../booking/manage-token.ts";
 import { registrationIdOfToken, registrationLinkToken } from "./registration-link.ts";
 
 const key = new Uint8Array(32).fill(1);

@@ -3,7 +3,7 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { eventTexts, seatsLeftText } from "../../domain/event-texts.ts";
-import { manageKey } from "../booking/booking.repository.ts";
+import { manageKey } from "../booking/manage-token.ts";
 import { eraseLead } from "../leads/lead-erasure.repository.ts";
 import { markAsSpam } from "../leads/spam.repository.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
@@ -68,6 +68,8 @@ describe.each(testEngines)("event registration on $name", (engine) => {
       .selectFrom("event_registrations")
       .selectAll()
       .where("event_slug", "=", slug)
+      // In the order they were made (IDs are time-ordered), whatever index the engine picks.
+      .orderBy("id")
       .execute();
 
   it("registers a visitor: 201, their seats taken, a lead of their own with the page it came from", async () => {
@@ -441,7 +443,14 @@ describe.each(testEngines)("registration e-mails on $name", (engine) => {
       expect(mail.text).toContain("2 seats saved for you");
       expect(mail.text).toContain("Telfair Street Workshop Hall");
       expect(mail.text).toContain("6:00 PM – 8:30 PM Eastern");
+      // A paid event says how it is paid for.
+      expect(mail.text).toContain("Price: $25 a seat. Pay at the door");
       const invite = calendarOf(mail);
+      // Nothing typed into the form goes to the address: not the names (anyone's words).
+      const { firstName, lastName } = person(1, 2);
+      for (const typed of [firstName, lastName])
+        expect(`${mail.text}\n${mail.html}\n${invite}`).not.toContain(typed);
+      expect(mail.text?.startsWith("Hello,")).toBe(true);
       expect(invite).toContain("METHOD:REQUEST");
       expect(invite).toContain("DTSTART:20990318T220000Z");
       expect(invite).toContain("SUMMARY:Small workshop");

@@ -5,6 +5,8 @@ import { insertContactLead, type NewContactLead } from "../contact/lead-intake.r
 import type { Db } from "../db/connect.ts";
 import { type Database, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { OverCap } from "../http/client-caps.ts";
+import { checkSeatCap } from "./seat-caps.ts";
 
 /** All SQL for event registrations (ADR 026). */
 
@@ -15,7 +17,10 @@ export type RegistrationEmailPayload = {
   registrationId: string;
   /** Sent again to someone who registered twice: says what stands. */
   again: boolean;
-  event: Pick<CatalogEvent, "slug" | "title" | "start" | "end" | "place" | "price" | "url">;
+  event: Pick<
+    CatalogEvent,
+    "slug" | "title" | "start" | "end" | "place" | "price" | "payment" | "url"
+  >;
   /**
    * The owner canceled the registration: who it was for (the row itself is gone by the time
    * the e-mail is sent, and the seats with it).
@@ -32,13 +37,15 @@ const emailedEvent = (event: CatalogEvent): EmailedEvent => ({
   end: event.end,
   place: event.place,
   price: event.price,
+  ...(event.payment ? { payment: event.payment } : {}),
   url: event.url,
 });
 
 export type RegistrationOutcome =
   | { kind: "registered"; registrationId: string; leadId: string; repeat: boolean }
   | { kind: "spam"; reason: SpamReason }
-  | { kind: "full"; seatsLeft: number };
+  | { kind: "full"; seatsLeft: number }
+  | { kind: "capped"; message: string; retryAfterSeconds: number };
 
 /** Too few seats left: the transaction rolls back, lead and all. */
 class NotEnoughSeats extends Error {
@@ -153,11 +160,14 @@ export async function registerForEvent(
     seats,
     now,
     email,
+    client,
   }: {
     event: CatalogEvent;
     lead: Omit<NewContactLead, "message">;
     seats: number;
     now: Date;
+    /** Who sent it (client-caps.ts), and whether the seat cap per client applies (RATE_LIMIT). */
+    client: { key: string; capped: boolean };
     /** Whether confirmations are e-mailed (an outbox: SMTP_URL and NOTIFY_EMAIL set). */
     email: boolean;
   },
@@ -192,6 +202,8 @@ export async function registerForEvent(
         storeRepeatOnce: false,
       });
       if (stored.spam) return { kind: "spam", reason: stored.spam };
+      if (client.capped)
+        await checkSeatCap(trx, { slug: event.slug, clientKey: client.key, seats });
       await takeSeats(trx, event, seats);
       const registrationId = uuidv7(now.getTime());
       const inserted = await trx
@@ -205,6 +217,7 @@ export async function registerForEvent(
           first_name: lead.firstName,
           last_name: lead.lastName,
           seats,
+          client_key: client.key,
           created_at: now.toISOString(),
         })
         .onConflict((oc) => oc.columns(["event_slug", "email_key"]).doNothing())
@@ -224,6 +237,8 @@ export async function registerForEvent(
     return await attempt();
   } catch (error) {
     if (error instanceof NotEnoughSeats) return { kind: "full", seatsLeft: error.seatsLeft };
+    if (error instanceof OverCap)
+      return { kind: "capped", message: error.message, retryAfterSeconds: error.retryAfterSeconds };
     // Rolled back, seats and all: now the other request's registration is there to answer with.
     if (error instanceof RegisteredMeanwhile) return attempt();
     throw error;

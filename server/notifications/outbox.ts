@@ -1,6 +1,6 @@
 import { addDays, startOfDay, todayIn } from "../../domain/dates.ts";
 import { registrationLinkPath } from "../../domain/event-texts.ts";
-import { manageTokenFor } from "../booking/booking.repository.ts";
+import { manageTokenFor } from "../booking/manage-token.ts";
 import { meetingEmail } from "../booking/meeting-email.ts";
 import { findMeeting, findMeetings, meetingRecordOf } from "../booking/meetings.repository.ts";
 import type { Db } from "../db/connect.ts";

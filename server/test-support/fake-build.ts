@@ -88,6 +88,11 @@ export function makeFakeBuild(): string {
     page("Small workshop", registrationFormMarkup("small-workshop")),
     true,
   );
+  write(
+    "events/open-evening/index.html",
+    page("Open evening", registrationFormMarkup("open-evening")),
+    true,
+  );
   writeFileSync(path.join(buildDir, "events.json"), JSON.stringify(fakeEvents));
   // Written last by postbuild; a build without it is incomplete (server/site/served-build.ts).
   writeFileSync(
