@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
-import { isIPv4, isIPv6 } from "node:net";
 import { PostgresAdapter } from "kysely";
 import type { Db } from "../db/connect.ts";
+import { addressGroup } from "../http/client-address.ts";
 
 /**
  * All SQL for login throttling. Attempts are counted per account and address, so an attacker
@@ -19,24 +19,6 @@ export const forgetAfterMs = 24 * 60 * 60 * 1000;
 /** How long a pair must wait after its n-th attempt since the last success. */
 export const blockMs = (attempts: number) =>
   attempts <= freeAttempts ? 0 : Math.min(1000 * 2 ** (attempts - freeAttempts - 1), maxBlockMs);
-
-/**
- * The part of an address that identifies one client: an IPv4 address whole, an IPv6 address by
- * its /64 (one household or server gets a whole /64, and can pick any address in it).
- */
-export function addressGroup(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped && isIPv4(mapped)) return mapped;
-  if (!isIPv6(address)) return address;
-  const [head = "", tail = ""] = address.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group || "0", 16).toString(16))
-    .join(":")}::/64`;
-}
 
 /**
  * The pair's key: an HMAC with the server's key, so the table holds neither the e-mail nor the

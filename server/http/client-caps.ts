@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { PostgresAdapter, sql, type Transaction } from "kysely";
-import { addressGroup } from "../auth/login-throttle.repository.ts";
 import type { Database } from "../db/schema.ts";
+import { addressGroup } from "./client-address.ts";
 
 /**
  * Caps per client: how many upcoming calls, or seats of one event, one client may hold

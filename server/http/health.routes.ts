@@ -3,7 +3,6 @@ import { endpoints } from "../../domain/endpoints.ts";
 import { typed } from "../api/contracts.ts";
 import { mailboxKey } from "../mail/mailbox.repository.ts";
 import { mailboxReadiness } from "../mail/mailbox-readiness.ts";
-import type { ServedBuild } from "../site/served-build.ts";
 import { databaseAnswers, redisAnswers } from "./readiness.ts";
 
 /**
@@ -14,7 +13,14 @@ import { databaseAnswers, redisAnswers } from "./readiness.ts";
  * the build this server serves is incomplete or gone, so every page would be a 404
  * (docs/decisions/028-builds-a-live-server-serves.md).
  */
-export async function healthRoutes(app: FastifyInstance, opts: { build: ServedBuild | null }) {
+/** What readiness asks of the build being served (server/site/served-build.ts makes it). */
+export type BuildCheck = {
+  readonly dir: string;
+  /** The first file of a complete build missing now, or null. */
+  missingFile: () => Promise<string | null>;
+};
+
+export async function healthRoutes(app: FastifyInstance, opts: { build: BuildCheck | null }) {
   const api = typed(app);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
