@@ -6,6 +6,7 @@ import { unavailableText } from "./db/unavailable.ts";
 import { contactPost } from "./test-support/contact-post.ts";
 import { postgresAdminQuery, postgresUrlFor } from "./test-support/databases.ts";
 import { makeFakeBuild } from "./test-support/fake-build.ts";
+import { sleep, terminateBackends } from "./test-support/postgres-faults.ts";
 import { exited, type ServerProcess, startServerProcess } from "./test-support/server-process.ts";
 import { startTcpProxy, type TcpProxy } from "./test-support/tcp-proxy.ts";
 import { buildTestApp } from "./test-support/test-app.ts";
@@ -20,18 +21,6 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const dbName = `faults_${process.pid}_${Date.now().toString(36)}`;
 const urlOf = postgresUrlFor;
 const databaseUrl = urlOf(dbName);
-
-/** Ends every session on the test database (but the one asking): what a failover does. */
-async function terminateBackends(): Promise<number> {
-  const { rows } = await postgresAdminQuery(
-    `select pg_terminate_backend(pid) as ended from pg_stat_activity
-     where datname = $1 and pid <> pg_backend_pid()`,
-    [dbName],
-  );
-  return rows.length;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(pgUrl)("PostgreSQL faults under two instances", { timeout: 120_000 }, () => {
   let instances: { server: ServerProcess; url: string }[] = [];
@@ -106,7 +95,7 @@ describe.runIf(pgUrl)("PostgreSQL faults under two instances", { timeout: 120_00
     const recoveries: number[] = [];
     for (let round = 0; round < 3; round++) {
       await sleep(800);
-      const ended = await terminateBackends();
+      const ended = await terminateBackends(dbName);
       expect(ended, "the instances had connections to end").toBeGreaterThan(0);
       const at = Date.now();
       // Each instance stores a lead again within seconds.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPostgres } from "../db/connect.ts";
 import { postgresAdminQuery, postgresUrlFor } from "../test-support/databases.ts";
+import { sleep, terminateBackends } from "../test-support/postgres-faults.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { testSecret } from "../test-support/tokens.ts";
 
@@ -16,16 +17,6 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const dbName = `booking_faults_${process.pid}_${Date.now().toString(36)}`;
 // Thursday 26 November 2026, 08:00 in New York.
 const now = new Date("2026-11-26T13:00:00.000Z");
-
-async function terminateBackends(): Promise<number> {
-  const { rows } = await postgresAdminQuery(
-    `select pg_terminate_backend(pid) as ended from pg_stat_activity
-     where datname = $1 and pid <> pg_backend_pid()`,
-    [dbName],
-  );
-  return rows.length;
-}
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(pgUrl)(
   "bookings through terminated PostgreSQL backends",
@@ -84,6 +75,7 @@ describe.runIf(pgUrl)(
           });
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           if (response.statusCode === 201) booked.push(response.json().booking.ID);
+          else console.log(`booking faults: ${response.statusCode} ${response.body}`);
           await sleep(5);
         }
       };
@@ -91,7 +83,7 @@ describe.runIf(pgUrl)(
       let ended = 0;
       for (let round = 0; round < 3; round++) {
         await sleep(300);
-        ended += await terminateBackends();
+        ended += await terminateBackends(dbName);
       }
       stop = true;
       await Promise.all(load);

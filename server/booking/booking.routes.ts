@@ -24,6 +24,7 @@ import {
   sourcePageOf,
   visitOf,
 } from "../contact/submission.ts";
+import { retryLostConnection } from "../db/retry-lost.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { clientKeys } from "../http/client-caps.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
@@ -141,8 +142,12 @@ export async function bookingRoutes(app: FastifyInstance) {
       const ownHosts = [...siteHosts, request.hostname];
       const { spam, token } = judgeSubmission(request, body, { formKey, now, ownHosts });
       const start = Date.parse(body.start);
-      const settings = await loadAvailability(db);
-      const { day, slot } = await offered(settings, start, now);
+      // Reads, so asked again as they are on a connection lost under them (bookCall retries
+      // its own write the same way): a failover costs the visitor a moment, not a 503.
+      const { settings, day, slot } = await retryLostConnection(async () => {
+        const settings = await loadAvailability(db);
+        return { settings, ...(await offered(settings, start, now)) };
+      }, {});
       // A bot is answered like a person, whatever time it asked for: it learns nothing.
       if (!slot && !spam) return reply.code(409).send({ message: bookingMessages.taken });
       const span = slot ?? { start, end: start + settings.meetingMinutes * 60_000 };

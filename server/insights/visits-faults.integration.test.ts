@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPostgres } from "../db/connect.ts";
 import { postgresAdminQuery, postgresUrlFor } from "../test-support/databases.ts";
+import { sleep, terminateBackends } from "../test-support/postgres-faults.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { testSecret } from "../test-support/tokens.ts";
 
@@ -15,18 +16,6 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const dbName = `beacon_faults_${process.pid}_${Date.now().toString(36)}`;
 const browser =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
-
-/** Ends every session on the test database (but the one asking): what a failover does. */
-async function terminateBackends(): Promise<number> {
-  const { rows } = await postgresAdminQuery(
-    `select pg_terminate_backend(pid) as ended from pg_stat_activity
-     where datname = $1 and pid <> pg_backend_pid()`,
-    [dbName],
-  );
-  return rows.length;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(pgUrl)(
   "beacons through terminated PostgreSQL backends",
@@ -74,7 +63,7 @@ describe.runIf(pgUrl)(
       let ended = 0;
       for (let round = 0; round < 3; round++) {
         await sleep(600);
-        ended += await terminateBackends();
+        ended += await terminateBackends(dbName);
       }
       await sleep(600);
       stop = true;
