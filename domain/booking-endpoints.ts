@@ -17,7 +17,7 @@ import {
   slotsResponse,
 } from "./booking.ts";
 
-/** The booking API (issue 25), spread into `endpoints` (domain/endpoints.ts). */
+/** The booking API (docs/booking.md), spread into `endpoints` (domain/endpoints.ts). */
 export const bookingEndpoints = {
   bookingAvailability: {
     method: "GET",

@@ -68,7 +68,7 @@ export function faviconSvg(): string {
  * otherwise write as longer entities inside an attribute (quotes and angle brackets).
  */
 export function faviconDataUrl(): string {
-  // Spaces too: a data: URL is a URL, and a literal space in one is invalid (Nu, issue 28).
+  // Spaces too: a data: URL is a URL, and a literal space in one is invalid (the Nu HTML checker).
   const escaped = faviconSvg().replace(
     /["'#%<> ]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,

@@ -14,7 +14,7 @@ import {
 import { leadIdParams, leadRecord } from "./lead-record.ts";
 import { mailboxReport } from "./mailbox.ts";
 
-/** The conversations API (issue 26), spread into `endpoints` (domain/endpoints.ts). */
+/** The conversations API (docs/conversations.md), spread into `endpoints` (domain/endpoints.ts). */
 export const conversationEndpoints = {
   leadMessages: {
     method: "GET",

@@ -3,7 +3,7 @@ import { isoTimestamp, lineCheck, textCheck } from "./api.ts";
 import { site } from "./site.ts";
 
 /**
- * A lead's conversation (issue 26; docs/conversations.md): the e-mails sent to the visitor and
+ * A lead's conversation (docs/conversations.md): the e-mails sent to the visitor and
  * the replies that came back, the owner's templates and their placeholders, and what the API
  * says about them. Shared by the routes, the composer and the Settings screen.
  */

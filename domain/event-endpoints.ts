@@ -12,7 +12,7 @@ import {
   seatsResponse,
 } from "./events.ts";
 
-/** Event registration (issue 28, ADR 026), spread into `endpoints` (domain/endpoints.ts). */
+/** Event registration (ADR 026), spread into `endpoints` (domain/endpoints.ts). */
 export const eventEndpoints = {
   registerForEvent: {
     method: "POST",

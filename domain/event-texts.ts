@@ -1,5 +1,5 @@
 /**
- * Event registration's texts and bounds (issue 28, ADR 026), apart from the schema
+ * Event registration's texts and bounds (ADR 026), apart from the schema
  * (domain/events.ts) so the prerendered form and its island show them without loading zod.
  * The fields share the contact form's texts (domain/contact-texts.ts).
  */

@@ -7,7 +7,7 @@ import { uuidPattern } from "./lead-record.ts";
 import { limits } from "./limits.ts";
 
 /**
- * Event registration's contracts (issue 28, ADR 026): the public form, the seats left, and the
+ * Event registration's contracts (ADR 026): the public form, the seats left, and the
  * admin's lists. The events themselves are content (content/events/*.md); the build hands the
  * server what it needs of them in an event catalog (`catalogEvent`).
  */

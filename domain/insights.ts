@@ -3,7 +3,7 @@ import { addDays, type CalendarDate, isCalendarDate } from "./dates.ts";
 import { leadStatuses } from "./lead-record.ts";
 
 /**
- * Insights (`/admin/insights`, `GET /api/insights`, issue 27): visits counted without cookies
+ * Insights (`/admin/insights`, `GET /api/insights`, docs/insights.md): visits counted without cookies
  * joined to the leads they became and the work they won, by day, page, entry page and source.
  */
 

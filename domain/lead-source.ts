@@ -108,7 +108,7 @@ const suffixLabels = new Set(["co", "com", "org", "net", "ac", "gov", "edu", "mi
 const ipv4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
 /**
- * A site's name from its host (ADR 013, issue 24): google.com, www.google.co.uk and
+ * A site's name from its host (ADR 013): google.com, www.google.co.uk and
  * news.google.com are all "google", so a campaign tagged utm_source=google and a visitor
  * sent by google.com count as one source. The last label (the public-suffix-ish ending) is
  * dropped, then a country's second level (co, com, …) when more labels remain, and the last

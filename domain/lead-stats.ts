@@ -68,7 +68,7 @@ export const leadStats = z
         )
         .check(z.describe("Leads of the last 30 days by source, most first (at most 10).")),
     ),
-    // Added with issue 24: optional, so a client reads an older answer too.
+    // Added later (docs/tracker.md): optional, so a client reads an older answer too.
     topPages: z.optional(
       z
         .array(

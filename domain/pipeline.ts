@@ -4,7 +4,7 @@ import { type LeadStatus, leadStatuses, leadStatusesInOrder } from "./lead-recor
 import { sourceFilterOf } from "./lead-source.ts";
 
 /**
- * The pipeline board (`/admin/pipeline`, issue 27): one column per LeadStatus, in the order a
+ * The pipeline board (`/admin/pipeline`, docs/insights.md): one column per LeadStatus, in the order a
  * deal moves (Hot, Warm, Cold, then the outcomes, Converted and Abandoned), each with its count
  * and total value, and a card per lead. Moving a card is the ordinary lead update.
  */

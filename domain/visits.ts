@@ -1,5 +1,5 @@
 /**
- * Counting visits without cookies (issue 27; docs/insights.md): the beacon every public page
+ * Counting visits without cookies (docs/insights.md): the beacon every public page
  * sends once it is shown, and what may be counted of it. The server never stores an address
  * or a user agent, only a keyed hash whose key lives one day. No zod here: the public pages'
  * frame imports this module, and its script budget is 10 KB (the beacon's schema is in

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:insights`: the two figures issue 27 sets.
+ * `npm run bench:insights`: the two figures docs/insights.md sets as goals.
  * 1. Beacons: autocannon against POST /api/visits on the real server (SQLite, RATE_LIMIT=off,
  *    20 connections), each request a different visitor (user agent) on one of 30 pages. Goal:
  *    at least 1,000 beacons a second with p99 at most 50 ms, every one counted.

@@ -7,7 +7,7 @@ import { buttonClass, Container } from "./layout.tsx";
 const id = "registration";
 
 /**
- * An upcoming event's registration form (issue 28, ADR 026). Without JavaScript it is a plain
+ * An upcoming event's registration form (ADR 026). Without JavaScript it is a plain
  * form post: the server redirects a registration to the event's confirmation page and answers
  * a refusal with this page again, the form filled in. With JavaScript (app/frame/
  * registration-island.ts) it shows the seats left, sends JSON and says the outcome in place.

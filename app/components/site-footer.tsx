@@ -11,7 +11,7 @@ const learnPaths = new Set(["/guides", "/events"]);
 const studio: readonly NavItem[] = [
   ...primaryNav.filter((item) => !learnPaths.has(item.to)),
   { label: "Services", to: "/about#services" },
-  // The two audience pages (issue 28): found from every page, by visitors and search engines.
+  // The two audience pages (docs/site.md): found from every page, by visitors and search engines.
   { label: "For after-hours sellers", to: "/home2" },
   { label: "For local services", to: "/home3" },
 ];

@@ -61,7 +61,7 @@ function Speaker({ item, tone }: { item: TestimonialCard; tone: Tone }) {
 }
 
 /**
- * Clients' words as a section of cards (issue 28): each a figure whose blockquote is the quote
+ * Clients' words as a section of cards (docs/site.md): each a figure whose blockquote is the quote
  * and whose caption names the person, their business and town. Prerendered; no script.
  */
 export function Testimonials({

@@ -5,7 +5,7 @@ import type { ResponsiveImageData } from "../components/responsive-image.tsx";
 
 /**
  * Photographs and screenshots the owner adds under content/images/, made ready for the web at
- * build time (issue 28, ADR 027): AVIF and WebP at a few widths up to the source's own, its
+ * build time (ADR 027): AVIF and WebP at a few widths up to the source's own, its
  * intrinsic size (so the page keeps its space while it loads: no layout shift), a tiny blurred
  * placeholder painted first, and its dominant colour. Each result is kept by the source's
  * content hash, so a rebuild only encodes what changed.

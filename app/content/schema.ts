@@ -145,7 +145,7 @@ export const eventSchema = z
 export const testimonialPages = ["home", "home2", "home3"] as const;
 
 /**
- * A client's words (issue 28): the quote is the file's body, one to three sentences. `pages`
+ * A client's words (docs/site.md): the quote is the file's body, one to three sentences. `pages`
  * places it on the landing pages; `caseStudy` makes it that study's pull quote. `sample`
  * marks placeholder copy: the build lists it, to be replaced by a client's own approved words.
  */

@@ -1,7 +1,7 @@
 import { visitsPath } from "../../domain/visits.ts";
 
 /**
- * Counts this page view (issue 27), once it is shown: the frame runs after the first paint,
+ * Counts this page view (docs/insights.md), once it is shown: the frame runs after the first paint,
  * and a page the browser prerendered on speculation is counted only if and when the visitor
  * actually opens it (prerenderingchange); a page brought back from the back-forward cache is
  * a view again. One beacon, no cookie, nothing stored in the browser: the server makes the

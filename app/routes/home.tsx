@@ -93,7 +93,7 @@ function Hero() {
 }
 
 /**
- * Proof before the second screen ends (issue 28): each study's client and its headline
+ * Proof before the second screen ends (docs/site.md): each study's client and its headline
  * figure, a line each, leading to the full story.
  */
 function WorkStrip({ studies }: { studies: Route.ComponentProps["loaderData"]["studies"] }) {

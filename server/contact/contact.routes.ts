@@ -109,7 +109,7 @@ export async function contactRoutes(app: FastifyInstance, opts: ContactRoutesOpt
   });
 
   const passKey = bookingPassKey(app.tokens.key);
-  // The instant reply (issue 26): with e-mail set up and AUTO_REPLY on.
+  // The instant reply (docs/conversations.md): with e-mail set up and AUTO_REPLY on.
   const { mailFrom, autoReply: autoReplyOn, siteUrl } = app.config;
   const autoReply: AutoReply | null =
     outbox && mailFrom && autoReplyOn

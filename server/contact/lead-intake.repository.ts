@@ -32,7 +32,7 @@ export type NewContactLead = {
 
 type Trx = Transaction<Database>;
 
-/** The instant reply a new lead gets (issue 26): who it is from, and its words for a lead. */
+/** The instant reply a new lead gets (docs/conversations.md): who it is from, and its words for a lead. */
 export type AutoReply = {
   from: string;
   host: string;

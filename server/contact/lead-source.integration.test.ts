@@ -131,7 +131,7 @@ describe.each(testEngines)("where leads come from, on $name", (engine) => {
     await contact({ ...person, email: "c@x.example", utmSource: "Google" });
     await contact({ ...person, email: "d@x.example", sourcePage: "/guides/wordpress" });
     await contact({ ...person, email: "e@x.example", referrer: "https://www.google.co.uk/" });
-    // A campaign from google and a visitor sent by google.com are one source (issue 24).
+    // A campaign from google and a visitor sent by google.com are one source (docs/tracker.md).
     const google = ["a@x.example", "b@x.example", "c@x.example", "e@x.example"];
     expect((await newLeads("?source=google")).map((lead) => lead.Email).sort()).toEqual(google);
     // The site's host finds the same leads as its name.

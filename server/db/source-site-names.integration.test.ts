@@ -6,7 +6,7 @@ import { migrateToLatest, migratorFor } from "./migrate.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 import { uuidv7 } from "./uuid.ts";
 
-// Issue 24: leads stored with a referrer's host as their label ("google.com") are relabelled
+// Leads stored with a referrer's host as their label ("google.com") are relabelled
 // with the site's name ("google") when the database is migrated, in batches, on both engines.
 
 type Old = { referrer: string | null; utm: string | null; source: string | null };

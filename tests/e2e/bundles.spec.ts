@@ -34,7 +34,7 @@ const islandInView: Record<string, RegExp> = {
   "/book": /^\/assets\/booking-island-[\w-]+\.js$/,
 };
 
-test.describe("public pages without React (issue 13)", () => {
+test.describe("public pages without React (ADR 014)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   for (const { path } of publicRoutes) {

@@ -5,7 +5,7 @@ import { seriousViolations } from "./axe.ts";
 import { type PrivateServer, startPrivateServer } from "./private-server.ts";
 
 /**
- * A conversation with a visitor (issue 26), end to end on a server of its own with a real
+ * A conversation with a visitor (docs/conversations.md), end to end on a server of its own with a real
  * SMTP server and a real Dovecot: the owner writes from the lead by keyboard alone, the
  * e-mail goes out, the visitor's answer lands in the mailbox and shows in the lead's pane.
  */

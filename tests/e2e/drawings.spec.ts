@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 
 /**
- * The landing pages' line drawings (issue 28 §2), measured in the browser: each page opens
+ * The landing pages' line drawings (docs/site.md), measured in the browser: each page opens
  * with a picture of its own, a hero's drawing is complete within about a second of the first
  * paint, and a drawing that follows the scroll is complete while its top is still in the lower
  * half of the screen, so nothing ever rests half-drawn.

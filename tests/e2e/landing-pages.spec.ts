@@ -157,7 +157,7 @@ test("the two landing pages are two pages, not one in two palettes", async ({ pa
   expect(night?.headings.filter((heading) => local?.headings.includes(heading))).toEqual([]);
   // Dark and light.
   expect(night?.background).not.toBe(local?.background);
-  // Each opens with a drawing of its own (issue 28), then the four step drawings.
+  // Each opens with a drawing of its own (docs/site.md), then the four step drawings.
   expect(night?.drawings).toEqual(["night", "discover", "plan", "build", "launch"]);
   expect(local?.drawings).toEqual(["local", "discover", "plan", "build", "launch"]);
 });

@@ -4,7 +4,7 @@ import { type PrivateServer, startPrivateServer } from "./private-server.ts";
 import { showTab } from "./visibility.ts";
 
 /**
- * The owner's morning (issue 24), on a tracker of 200 demo leads of its own: reply, a due
+ * The owner's morning (docs/tracker.md), on a tracker of 200 demo leads of its own: reply, a due
  * follow-up, notes, a bulk clean-up, at a desk and on a phone. After each step the page has
  * not scrolled away and focus is on a lead of the list being worked, where j, k, Enter and e
  * keep working. Serial: one server, one morning.

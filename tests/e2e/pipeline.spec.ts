@@ -3,7 +3,7 @@ import { seriousViolations } from "./axe.ts";
 import { type PrivateServer, startPrivateServer } from "./private-server.ts";
 
 /**
- * The pipeline board, the insights and the visit beacon (issue 27), on a server of their own
+ * The pipeline board, the insights and the visit beacon (docs/insights.md), on a server of their own
  * with 200 demo leads and 12 weeks of demo visits: cards moved by mouse and by keyboard at a
  * desk and on a phone, the insights' presets, and page views counted once per page shown.
  */

@@ -3,7 +3,7 @@ import { testimonials } from "../../app/content/collections.server.ts";
 import { seriousViolations } from "./axe.ts";
 
 /**
- * Proof before the fourth screen (issue 28 §1–2): clients' words on the three landing pages,
+ * Proof before the fourth screen (docs/site.md): clients' words on the three landing pages,
  * the work within the first two screens of the home page, each case study's quote pulled out
  * beside its story, and the 75% claim stated once with its sources.
  */

@@ -1,4 +1,4 @@
-/** Polling that stops while the tab is hidden (issue 24): the dashboard and the tracker. */
+/** Polling that stops while the tab is hidden (docs/tracker.md): the dashboard and the tracker. */
 
 /** What `whileVisible` needs of the page: its visibility and the event that it changed. */
 type VisiblePage = {

@@ -5,7 +5,7 @@ import type { LeadStats } from "../../../domain/lead-stats.ts";
 import { whileVisible } from "../../components/admin/while-visible.ts";
 import { authGet } from "../../session/api.ts";
 
-/** How often an open dashboard asks for its numbers again (issue 24). */
+/** How often an open dashboard asks for its numbers again (docs/tracker.md). */
 export const liveStatsMs = 15_000;
 
 /** The numbers on the dashboard, or why there are none. */

@@ -39,7 +39,7 @@ export async function clientLoader(): Promise<{
 }
 
 /**
- * Events (/admin/events, issue 28): each event's seats, who registered for the ones to come,
+ * Events (/admin/events, docs/events.md): each event's seats, who registered for the ones to come,
  * with a link to their lead, and the list as CSV for the door.
  */
 export default function AdminEvents({ loaderData }: Route.ComponentProps) {
