@@ -25,7 +25,13 @@ async function parse(raw: string) {
         .split("\r\n"),
     )[0];
   const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-  return { to: to?.text ?? "", subject: mail.subject ?? "", text: mail.text ?? "", calendar };
+  return {
+    to: to?.text ?? "",
+    subject: mail.subject ?? "",
+    text: mail.text ?? "",
+    html: typeof mail.html === "string" ? mail.html : "",
+    calendar,
+  };
 }
 const field = (lines: string[] | undefined, name: string) =>
   lines?.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1);
@@ -81,11 +87,28 @@ describe.each(testEngines)("booking e-mails on $name", (engine) => {
     });
     expect(res.statusCode).toBe(201);
     const token = String(res.json().booking.manageUrl).split("/").at(-1) ?? "";
+    // Every e-mail the address gets: booked, moved, the reminder, canceled.
+    await delivered(0);
+    const moved = await app.inject({
+      method: "POST",
+      url: `/api/booking/${token}/reschedule`,
+      payload: { start: at11 },
+    });
+    expect(moved.statusCode).toBe(200);
+    await delivered(0);
+    clock = new Date("2026-11-29T16:00:00.000Z");
+    await delivered(0);
     await app.inject({ method: "POST", url: `/api/booking/${token}/cancel`, payload: {} });
     const mails = await delivered(0);
-    expect(mails.length).toBeGreaterThanOrEqual(4);
-    for (const mail of mails.filter((each) => each.to === "rosa@bakery.example")) {
-      const everything = [mail.subject, mail.text, ...(mail.calendar ?? [])].join("\n");
+    const visitor = mails.filter((each) => each.to === "rosa@bakery.example");
+    expect(visitor.map((mail) => mail.subject)).toEqual([
+      "Your free call is booked",
+      "Your free call has moved",
+      "Reminder: your free call",
+      "Your free call is canceled",
+    ]);
+    for (const mail of visitor) {
+      const everything = [mail.subject, mail.text, mail.html, ...(mail.calendar ?? [])].join("\n");
       expect(everything).not.toMatch(/cheap-pills|Markerlast|Markermessage/);
       expect(mail.text.startsWith("Hello,")).toBe(true);
     }

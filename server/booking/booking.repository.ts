@@ -152,8 +152,6 @@ export async function bookCall(
 
   function book() {
     return db.transaction().execute(async (trx): Promise<BookingOutcome> => {
-      if (client.capped)
-        await checkBookingCaps(trx, { clientKey: client.key, email: lead.email, now });
       // Never folded into an earlier lead by its address and words: only a pass this visitor
       // earned joins one (docs/security.md, "A stranger reads a visitor's name").
       const stored = await insertContactLead(trx, {
@@ -164,6 +162,10 @@ export async function bookCall(
         storeRepeatOnce: false,
       });
       if (stored.spam) return { kind: "spam", reason: stored.spam };
+      // After the spam verdict, which is answered like a booking: a bot learns nothing of
+      // anyone's calls. Over a cap, the throw rolls the lead back with the rest.
+      if (client.capped)
+        await checkBookingCaps(trx, { clientKey: client.key, email: lead.email, now });
       const at = now.toISOString();
       await trx
         .insertInto("meetings")

@@ -80,9 +80,10 @@ type EmailSettings = {
 };
 
 /**
- * The visitor's confirmation: which event, when, where, how many seats, and the invite. Never
- * repeats anything the visitor typed but their first name (one line, cut short): the form
- * must not become a way to send any text to any address.
+ * The visitor's confirmation: which event, when, where, how many seats, how a paid event is
+ * paid for, and the invite. Never repeats anything typed into the form, not even the names:
+ * anyone can type anyone's address, and the form must not become a way to send any words to
+ * it (docs/events.md, "The confirmation").
  */
 export function registrationEmail(
   registration: RegistrationForEmail,
@@ -127,8 +128,7 @@ export function registrationEmail(
 
 /**
  * A registration was canceled, by its guest's link or by the owner (the guest wrote that they
- * can't come): the seats are given up and the invite withdrawn. Only the first name of what
- * was typed, as above.
+ * can't come): the seats are given up and the invite withdrawn. Nothing typed, as above.
  */
 export function registrationCanceledEmail(
   registration: RegistrationForEmail,

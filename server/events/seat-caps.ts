@@ -3,9 +3,6 @@ import { clientCaps, clientCapTexts } from "../../domain/client-caps.ts";
 import type { Database } from "../db/schema.ts";
 import { holdClientKeys, OverCap } from "../http/client-caps.ts";
 
-/** How long a client over the cap is asked to wait: a cap lifts only when seats are freed. */
-const retryAfterSeconds = 60 * 60;
-
 /**
  * At most so many seats of one event per client address, across its registrations under any
  * names and e-mail addresses (docs/events.md, "Limits"): counted inside the registration's
@@ -24,8 +21,5 @@ export async function checkSeatCap(
     .where("client_key", "=", clientKey)
     .executeTakeFirst();
   if (Number(held?.seats ?? 0) + seats > clientCaps.seatsPerAddress)
-    throw new OverCap(
-      clientCapTexts.seatsForAddress(clientCaps.seatsPerAddress),
-      retryAfterSeconds,
-    );
+    throw new OverCap(clientCapTexts.seatsForAddress(clientCaps.seatsPerAddress));
 }

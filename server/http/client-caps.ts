@@ -34,12 +34,16 @@ export async function holdClientKeys(
     await sql`select pg_advisory_xact_lock(hashtextextended(${`cap:${key}`}, 0))`.execute(trx);
 }
 
+/**
+ * How long a client over a cap is asked to wait: one fixed hour. A cap lifts when something
+ * is freed (a call canceled or begun, seats given back), which no one can foretell, and a
+ * time worked out from the client's calls would tell whoever types an e-mail address when
+ * that person's call is (docs/booking.md, "Limits per client").
+ */
+export const overCapRetryAfterSeconds = 60 * 60;
+
 /** Refused by a cap: the answer's message and how long until it may be tried again. */
 export class OverCap extends Error {
   override name = "OverCap";
-  readonly retryAfterSeconds: number;
-  constructor(message: string, retryAfterSeconds: number) {
-    super(message);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
+  readonly retryAfterSeconds = overCapRetryAfterSeconds;
 }
