@@ -4,8 +4,8 @@ export default [
   // Public, prerendered pages (the list of paths is in app/content/public-paths.server.ts).
   index("routes/home.tsx", { id: "home" }),
   route("home", "routes/home.tsx", { id: "home-alias" }),
-  route("home2", "routes/home2.tsx"),
-  route("home3", "routes/home3.tsx"),
+  route("home2", "routes/after-hours-sellers.tsx"),
+  route("home3", "routes/local-services.tsx"),
   route("previous-work", "routes/previous-work.tsx"),
   route("previous-work/:slug", "routes/case-study.tsx"),
   route("about", "routes/about.tsx"),

@@ -8,7 +8,7 @@ import { Testimonials } from "../components/testimonials.tsx";
 import { caseStudySummaries, testimonialsFor } from "../content/collections.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
-import type { Route } from "./+types/home2";
+import type { Route } from "./+types/after-hours-sellers";
 
 /**
  * /home2: the landing page for businesses that sell after hours (venues, restaurants, shops

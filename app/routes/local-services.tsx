@@ -8,7 +8,7 @@ import { Testimonials } from "../components/testimonials.tsx";
 import { caseStudySummaries, testimonialsFor } from "../content/collections.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
-import type { Route } from "./+types/home3";
+import type { Route } from "./+types/local-services";
 
 /**
  * /home3: the landing page for local services (trades, clinics, salons, venues): customers
