@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from "react";
 import { redirect, useNavigate } from "react-router";
 import { endpoints } from "../../domain/endpoints.ts";
-import { limits } from "../../domain/limits.ts";
 import { AuthScreen } from "../components/auth-screen.tsx";
-import { FormStatus, TextField } from "../components/form-fields.tsx";
+import { CredentialFields } from "../components/credential-fields.tsx";
+import { FormStatus } from "../components/form-fields.tsx";
 import { buttonClass } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
 import { postJson, unexpectedAnswer } from "../session/api.ts";
@@ -90,23 +90,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         aria-describedby={`${id}-status`}
         className="grid gap-2.5"
       >
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          name="username"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          maxLength={limits.email}
-        />
-        <TextField
-          id={`${id}-password`}
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={limits.password}
-        />
+        <CredentialFields idPrefix={id} purpose="sign-in" />
         <FormStatus id={`${id}-status`} message={error ? { kind: "error", text: error } : null} />
         <div className="flex flex-wrap items-center gap-1.5">
           <button type="submit" aria-disabled={sending} className={buttonClass()}>

@@ -4,6 +4,7 @@ import { validateSignup } from "../../domain/auth.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { limits } from "../../domain/limits.ts";
 import { AuthScreen, NextSteps } from "../components/auth-screen.tsx";
+import { CredentialFields } from "../components/credential-fields.tsx";
 import { FormStatus, TextField } from "../components/form-fields.tsx";
 import { buttonClass } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
@@ -90,30 +91,7 @@ export default function Signup() {
         aria-describedby={`${id}-status`}
         className="grid gap-2.5 sm:grid-cols-2"
       >
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={limits.email}
-          className="sm:col-span-2"
-        />
-        <div className="sm:col-span-2">
-          <TextField
-            id={`${id}-password`}
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={limits.password}
-            aria-describedby={`${id}-password-hint`}
-          />
-          <p id={`${id}-password-hint`} className="mt-0.5 text-sm text-muted">
-            8 to 60 characters. A short sentence is easy to remember and hard to guess.
-          </p>
-        </div>
+        <CredentialFields idPrefix={id} purpose="sign-up" />
         <TextField
           id={`${id}-first`}
           label="First Name"

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { endpoints } from "../../../domain/endpoints.ts";
-import { limits } from "../../../domain/limits.ts";
-import { FormStatus, TextField } from "../../components/form-fields.tsx";
+import { CredentialFields } from "../../components/credential-fields.tsx";
+import { FormStatus } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { authPost, postJson, unexpectedAnswer } from "../../session/api.ts";
 import { loginError } from "../../session/login-error.ts";
@@ -89,24 +89,7 @@ export function SignInDialog({
         aria-describedby={`${id}-status`}
         className="mt-2 grid gap-1.5"
       >
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          name="username"
-          type="email"
-          autoComplete="username"
-          defaultValue={email}
-          maxLength={limits.email}
-        />
-        <TextField
-          id={`${id}-password`}
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={limits.password}
-          autoFocus
-        />
+        <CredentialFields idPrefix={id} purpose="sign-in" email={email} focusPassword />
         <FormStatus id={`${id}-status`} message={error ? { kind: "error", text: error } : null} />
         <div>
           <button type="submit" aria-disabled={sending} className={buttonClass()}>
