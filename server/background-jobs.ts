@@ -1,14 +1,19 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { CalDavClient } from "./booking/caldav-client.ts";
+import { meetingOutbox } from "./booking/meeting-outbox.ts";
 import { startCalendarSync } from "./booking/owner-calendar.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
+import { startDigestScheduler } from "./digest/digest.ts";
+import { digestOutbox } from "./digest/digest-outbox.ts";
+import { registrationOutbox } from "./events/registration-outbox.ts";
 import { startVisitRetention } from "./insights/visit-retention.ts";
 import { startDiskErasure } from "./leads/disk-erasure.ts";
+import { leadOutbox } from "./leads/lead-notification.ts";
 import { startSpamPurge } from "./leads/spam-purge.ts";
 import { startMailboxWatcher } from "./mail/mailbox-watcher.ts";
+import { conversationOutbox } from "./mail/message-outbox.ts";
 import type { Metrics } from "./metrics.ts";
-import { startDigestScheduler } from "./notifications/digest.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
 
@@ -72,10 +77,18 @@ export function startBackgroundJobs(options: {
         notifyEmail: config.notifyEmail,
         siteUrl: config.siteUrl,
         timeZone: config.timeZone,
-        ...(manageKey ? { manageKey } : {}),
-        ...(config.mailFrom && replyTokenKey
-          ? { mail: { from: config.mailFrom, replyTo: config.replyTo, replyTokenKey } }
-          : {}),
+        // Each feature's kinds of message (docs/development.md, "Layers").
+        kinds: {
+          ...leadOutbox,
+          ...digestOutbox,
+          ...meetingOutbox(manageKey),
+          ...registrationOutbox(manageKey),
+          ...conversationOutbox(
+            config.mailFrom && replyTokenKey
+              ? { from: config.mailFrom, replyTo: config.replyTo, replyTokenKey }
+              : undefined,
+          ),
+        },
       },
       intervalMs: jobs.outboxIntervalMs,
       leaseMs: config.outboxLeaseMs,

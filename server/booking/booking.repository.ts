@@ -7,9 +7,9 @@ import { retryLostConnection } from "../db/retry-lost.ts";
 import { type Database, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { OverCap } from "../http/client-caps.ts";
-import { enqueueMeetingEmails } from "../notifications/outbox.repository.ts";
 import { checkBookingCaps } from "./booking-caps.ts";
 import { markCalendarChanged } from "./calendar-sync.repository.ts";
+import { enqueueMeetingEmails } from "./meeting-outbox.ts";
 
 /** All SQL for booking a call (ADR 022). */
 

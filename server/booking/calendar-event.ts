@@ -1,7 +1,7 @@
 import ical, { ICalEventStatus } from "ical-generator";
 import { site } from "../../domain/site.ts";
 import type { Meeting } from "../booking/meetings.repository.ts";
-import { leadUrl, oneLine } from "../notifications/lead-email.ts";
+import { leadUrl, oneLine } from "../notifications/outgoing-email.ts";
 
 /**
  * A meeting's UID: the invites' own (meeting-email.ts), so a calendar program that also

@@ -2,7 +2,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { dateTimeLabel } from "../../domain/dates.ts";
 import { site } from "../../domain/site.ts";
 import { paragraphsHtml } from "../notifications/email-html.ts";
-import { type OutgoingEmail, oneLine } from "../notifications/lead-email.ts";
+import { type OutgoingEmail, oneLine } from "../notifications/outgoing-email.ts";
 
 /** What an e-mail about a meeting says: it was booked, moved, cancelled, or is coming up. */
 export type MeetingNews = "booked" | "moved" | "cancelled" | "reminder";

@@ -6,8 +6,8 @@ import { foldMessage, repeatMinLength, type SpamReason } from "../../domain/spam
 import type { Db } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { enqueueLeadNotification } from "../leads/lead-notification.ts";
 import { claimAutoReply, queueMessage } from "../mail/messages.repository.ts";
-import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
 import type { FormTokenClaim } from "./form-token.ts";
 
 /** All SQL for contact intake: a visitor's request becoming a stored lead. */

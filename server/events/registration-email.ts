@@ -4,7 +4,7 @@ import { eventTimeZone } from "../../domain/event-texts.ts";
 import { paymentNote } from "../../domain/events.ts";
 import { site } from "../../domain/site.ts";
 import { paragraphsHtml } from "../notifications/email-html.ts";
-import { type OutgoingEmail, oneLine } from "../notifications/lead-email.ts";
+import { type OutgoingEmail, oneLine } from "../notifications/outgoing-email.ts";
 import type { RegistrationEmailPayload } from "./registrations.repository.ts";
 
 export type RegistrationForEmail = {

@@ -7,10 +7,10 @@ import type { Db } from "../db/connect.ts";
 import { type Database, type LeadEventsTable, type SpamLeadsTable, toIso } from "../db/schema.ts";
 import { releaseRegistrations } from "../events/registrations.repository.ts";
 import { putConversationBack, takeConversation } from "../mail/messages.repository.ts";
-import { enqueueLeadNotification } from "../notifications/outbox.repository.ts";
 import { recordAudit } from "./audit.ts";
 import type { LeadCursor } from "./lead-lists.repository.ts";
 import { lockLead } from "./lead-lock.ts";
+import { enqueueLeadNotification } from "./lead-notification.ts";
 import { storedValue, toLeadRecord } from "./lead-record.ts";
 import type { Actor } from "./lead-updates.repository.ts";
 

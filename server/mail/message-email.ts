@@ -1,7 +1,7 @@
 import { site } from "../../domain/site.ts";
 import { paragraphsHtml } from "../notifications/email-html.ts";
-import type { OutgoingEmail } from "../notifications/lead-email.ts";
-import { oneLine } from "../notifications/lead-email.ts";
+import type { OutgoingEmail } from "../notifications/outgoing-email.ts";
+import { oneLine } from "../notifications/outgoing-email.ts";
 
 /** Who the visitor's e-mails come from, and where their answers go. */
 export type Sender = {

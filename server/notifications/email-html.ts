@@ -1,4 +1,4 @@
-import { escapeHtml } from "./lead-email.ts";
+import { escapeHtml } from "./outgoing-email.ts";
 
 /**
  * The HTML part of a plain e-mail: its lines as paragraphs in the studio's colours, every

@@ -2,13 +2,18 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContactLead } from "../contact/lead-intake.repository.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { leadOutbox } from "../leads/lead-notification.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { startSmtp } from "../test-support/smtp.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { processOutbox } from "./outbox.ts";
 import { smtpSender } from "./smtp.ts";
 
-const settings = { notifyEmail: "owner@fineline.studio", siteUrl: "https://fineline.studio" };
+const settings = {
+  notifyEmail: "owner@fineline.studio",
+  siteUrl: "https://fineline.studio",
+  kinds: leadOutbox,
+};
 /** A message as its reader sees it: quoted-printable soft line breaks and =XX escapes undone. */
 const readable = (raw: string) =>
   raw
@@ -173,5 +178,31 @@ describe.each(testEngines)("lead notifications on $name", (engine) => {
     smtpSend.close();
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(1);
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it("keeps a row of a kind it has no sender for, to retry, rather than dropping it", async () => {
+    // A newer instance's kind, met by an older one during a rolling deploy.
+    const at = new Date().toISOString();
+    await database.db
+      .insertInto("outbox")
+      .values({
+        id: "0190f1c2-0000-7000-8000-000000000001",
+        kind: "from-a-newer-version",
+        lead_id: null,
+        payload: "{}",
+        next_attempt_at: at,
+        created_at: at,
+      })
+      .execute();
+    const smtpSend = smtpSender(smtp.url);
+    expect(await processOutbox(database.db, smtpSend.send, settings)).toEqual({
+      sent: 0,
+      failed: 1,
+    });
+    smtpSend.close();
+    const [row] = await database.db.selectFrom("outbox").selectAll().execute();
+    expect(row).toMatchObject({ attempts: 1, sent_at: null });
+    expect(row?.last_error).toBe('no sender for messages of kind "from-a-newer-version"');
+    expect(smtp.received).toHaveLength(0);
   });
 });

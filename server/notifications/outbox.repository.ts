@@ -1,7 +1,6 @@
-import type { ExpressionBuilder, Transaction } from "kysely";
+import type { ExpressionBuilder } from "kysely";
 import type { Db } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
-import { uuidv7 } from "../db/uuid.ts";
 
 /** All SQL for the outbox: work queued in a write's own transaction, done after its commit. */
 
@@ -11,48 +10,6 @@ export const leaseMs = 2 * 60 * 1000;
 /** 30 s, 1 min, 2 min, … capped at an hour between attempts. */
 export const backoffMs = (attempts: number) =>
   Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
-
-/** Queues the owner's e-mail about a new lead, in the transaction that stores the lead. */
-export async function enqueueLeadNotification(
-  trx: Transaction<Database>,
-  leadId: string,
-  now: Date,
-): Promise<void> {
-  const at = now.toISOString();
-  await trx
-    .insertInto("outbox")
-    .values({
-      id: uuidv7(now.getTime()),
-      kind: "lead-notification",
-      lead_id: leadId,
-      payload: JSON.stringify({ leadId }),
-      next_attempt_at: at,
-      created_at: at,
-    })
-    .execute();
-}
-
-/**
- * Queues the day's digest once: the (kind, key) index makes a second attempt (a restart, a
- * second instance) a no-op. Resolves to whether this call queued it.
- */
-export async function enqueueDigest(db: Db, date: string, now: Date): Promise<boolean> {
-  const at = now.toISOString();
-  const inserted = await db
-    .insertInto("outbox")
-    .values({
-      id: uuidv7(now.getTime()),
-      kind: "daily-digest",
-      lead_id: null,
-      dedupe_key: date,
-      payload: JSON.stringify({ date }),
-      next_attempt_at: at,
-      created_at: at,
-    })
-    .onConflict((oc) => oc.columns(["kind", "dedupe_key"]).doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
-}
 
 export type OutboxRow = {
   id: string;
@@ -130,69 +87,5 @@ export async function markOutboxFailed(
       last_error: error.slice(0, 500),
     })
     .where("id", "=", row.id)
-    .execute();
-}
-
-/** What an e-mail about a meeting carries: the change it tells of, as it was then. */
-export type MeetingEmailPayload = {
-  meetingId: string;
-  news: "booked" | "moved" | "cancelled" | "reminder";
-  to: "visitor" | "owner";
-  sequence: number;
-  start: string;
-  end: string;
-};
-
-/**
- * Queues the e-mails about a meeting's change, in the transaction that makes it: the visitor's
- * and the owner's (the invite, its update or its cancellation), and, when `reminderAt` is
- * given and still ahead, the visitor's reminder, due then. Each (meeting, SEQUENCE, news,
- * addressee) is queued once, whatever retries or instances do; a reminder whose meeting has
- * moved on (cancelled, or moved to another SEQUENCE) is skipped when its time comes.
- */
-export async function enqueueMeetingEmails(
-  trx: Transaction<Database>,
-  {
-    meetingId,
-    leadId,
-    news,
-    sequence,
-    start,
-    end,
-    reminderAt,
-    now,
-  }: {
-    meetingId: string;
-    leadId: string;
-    news: "booked" | "moved" | "cancelled";
-    sequence: number;
-    start: string;
-    end: string;
-    reminderAt: Date | null;
-    now: Date;
-  },
-): Promise<void> {
-  const at = now.toISOString();
-  const row = (payload: MeetingEmailPayload, due: string) => ({
-    id: uuidv7(now.getTime()),
-    kind: "meeting-email",
-    lead_id: leadId,
-    dedupe_key: `${meetingId}:${payload.sequence}:${payload.news}:${payload.to}`,
-    payload: JSON.stringify(payload),
-    next_attempt_at: due,
-    created_at: at,
-  });
-  const base = { meetingId, sequence, start, end };
-  const rows = [
-    row({ ...base, news, to: "visitor" }, at),
-    row({ ...base, news, to: "owner" }, at),
-    ...(reminderAt && reminderAt > now
-      ? [row({ ...base, news: "reminder", to: "visitor" }, reminderAt.toISOString())]
-      : []),
-  ];
-  await trx
-    .insertInto("outbox")
-    .values(rows)
-    .onConflict((oc) => oc.columns(["kind", "dedupe_key"]).doNothing())
     .execute();
 }

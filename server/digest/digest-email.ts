@@ -2,7 +2,12 @@ import type { MeetingRecord } from "../../domain/booking.ts";
 import { type CalendarDate, dayLabel, waitedFor } from "../../domain/dates.ts";
 import type { StoredLead } from "../../domain/lead-record.ts";
 import { site } from "../../domain/site.ts";
-import { escapeHtml, leadUrl, type OutgoingEmail, oneLine } from "./lead-email.ts";
+import {
+  escapeHtml,
+  leadUrl,
+  type OutgoingEmail,
+  oneLine,
+} from "../notifications/outgoing-email.ts";
 
 /** What the owner should hear about this morning. */
 export type DigestContent = {

@@ -1,42 +1,32 @@
+import type { Transaction } from "kysely";
 import { dateTimeLabel } from "../../domain/dates.ts";
 import type { StoredLead } from "../../domain/lead-record.ts";
 import { site } from "../../domain/site.ts";
+import type { Database } from "../db/schema.ts";
+import { uuidv7 } from "../db/uuid.ts";
+import type { OutboxKinds } from "../notifications/outbox.ts";
+import { leadUrl, type OutgoingEmail, oneLine } from "../notifications/outgoing-email.ts";
+import { findLead } from "./lead-lists.repository.ts";
 
-/** Header values come from visitors: no line breaks may survive into them (header injection). */
-export const oneLine = (value: string, max = 200) =>
-  value
-    .replace(/[\r\n\t\u2028\u2029]+/g, " ")
-    .trim()
-    .slice(0, max);
-
-/** Text for an e-mail's HTML part: what a visitor typed can never become markup there. */
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export type OutgoingEmail = {
-  from: { name: string; address: string };
-  to: string;
-  replyTo?: { name: string; address: string };
-  subject: string;
-  text: string;
-  /** An HTML alternative to `text`, for mail programs that show it. */
-  html?: string;
-  messageId: string;
-  /** An iCalendar invite (REQUEST) or cancellation (CANCEL), sent as text/calendar. */
-  calendar?: { method: "REQUEST" | "CANCEL"; content: string };
-  /** Threading (RFC 5322): the message this answers, and the thread's Message-IDs. */
-  inReplyTo?: string;
-  references?: string[];
-  /** Further headers, fixed by this server (Auto-Submitted); never a visitor's text. */
-  headers?: Record<string, string>;
-};
-
-/**
- * The tracker with this lead open (`?lead=<ID>`, which the tracker reads): what every e-mail
- * links to, so a click lands on the lead itself, not on a list to search.
- */
-export const leadUrl = (siteUrl: string, id: string) =>
-  `${siteUrl}/admin/leads?lead=${encodeURIComponent(id)}`;
+/** Queues the owner's e-mail about a new lead, in the transaction that stores the lead. */
+export async function enqueueLeadNotification(
+  trx: Transaction<Database>,
+  leadId: string,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await trx
+    .insertInto("outbox")
+    .values({
+      id: uuidv7(now.getTime()),
+      kind: "lead-notification",
+      lead_id: leadId,
+      payload: JSON.stringify({ leadId }),
+      next_attempt_at: at,
+      created_at: at,
+    })
+    .execute();
+}
 
 /**
  * The owner's notification for one lead. It goes only to NOTIFY_EMAIL; the visitor's
@@ -75,3 +65,11 @@ export function leadNotification(
     ].join("\n"),
   };
 }
+
+/** The outbox's lead notification: made as the lead is when it is sent, unless it is gone. */
+export const leadOutbox: OutboxKinds = {
+  "lead-notification": async (row, { db, ...settings }) => {
+    const lead = row.lead_id ? await findLead(db, row.lead_id) : undefined;
+    return lead ? { email: leadNotification(lead, settings) } : { skip: "the lead is gone" };
+  },
+};

@@ -1,6 +1,6 @@
 import { type CalendarDate, wallClock } from "../../domain/dates.ts";
 import type { Db } from "../db/connect.ts";
-import { enqueueDigest } from "./outbox.repository.ts";
+import { enqueueDigest } from "./digest-outbox.ts";
 
 /**
  * The daily digest's schedule. Every instance checks once a minute (and at start-up) whether

@@ -1,0 +1,113 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { uuidv7 } from "../db/uuid.ts";
+import type { OutboxKinds } from "../notifications/outbox.ts";
+import { leadUrl } from "../notifications/outgoing-email.ts";
+import { manageTokenFor } from "./manage-token.ts";
+import { meetingEmail } from "./meeting-email.ts";
+import { findMeeting } from "./meetings.repository.ts";
+
+/** What an e-mail about a meeting carries: the change it tells of, as it was then. */
+export type MeetingEmailPayload = {
+  meetingId: string;
+  news: "booked" | "moved" | "cancelled" | "reminder";
+  to: "visitor" | "owner";
+  sequence: number;
+  start: string;
+  end: string;
+};
+
+/**
+ * Queues the e-mails about a meeting's change, in the transaction that makes it: the visitor's
+ * and the owner's (the invite, its update or its cancellation), and, when `reminderAt` is
+ * given and still ahead, the visitor's reminder, due then. Each (meeting, SEQUENCE, news,
+ * addressee) is queued once, whatever retries or instances do; a reminder whose meeting has
+ * moved on (cancelled, or moved to another SEQUENCE) is skipped when its time comes.
+ */
+export async function enqueueMeetingEmails(
+  trx: Transaction<Database>,
+  {
+    meetingId,
+    leadId,
+    news,
+    sequence,
+    start,
+    end,
+    reminderAt,
+    now,
+  }: {
+    meetingId: string;
+    leadId: string;
+    news: "booked" | "moved" | "cancelled";
+    sequence: number;
+    start: string;
+    end: string;
+    reminderAt: Date | null;
+    now: Date;
+  },
+): Promise<void> {
+  const at = now.toISOString();
+  const row = (payload: MeetingEmailPayload, due: string) => ({
+    id: uuidv7(now.getTime()),
+    kind: "meeting-email",
+    lead_id: leadId,
+    dedupe_key: `${meetingId}:${payload.sequence}:${payload.news}:${payload.to}`,
+    payload: JSON.stringify(payload),
+    next_attempt_at: due,
+    created_at: at,
+  });
+  const base = { meetingId, sequence, start, end };
+  const rows = [
+    row({ ...base, news, to: "visitor" }, at),
+    row({ ...base, news, to: "owner" }, at),
+    ...(reminderAt && reminderAt > now
+      ? [row({ ...base, news: "reminder", to: "visitor" }, reminderAt.toISOString())]
+      : []),
+  ];
+  await trx
+    .insertInto("outbox")
+    .values(rows)
+    .onConflict((oc) => oc.columns(["kind", "dedupe_key"]).doNothing())
+    .execute();
+}
+
+/**
+ * The outbox's e-mails about meetings, each as the change it tells of was (its times and
+ * SEQUENCE are in the row): a later move does not rewrite an earlier invite. A reminder is only sent while its
+ * meeting is still booked at that SEQUENCE: never for a cancelled or moved-away time.
+ */
+export const meetingOutbox = (manageKey: Uint8Array | undefined): OutboxKinds => ({
+  "meeting-email": async (row, { db, notifyEmail, siteUrl, timeZone, now }) => {
+    const payload = JSON.parse(row.payload) as MeetingEmailPayload;
+    const meeting = await findMeeting(db, { id: payload.meetingId });
+    if (!meeting) return { skip: "the meeting is gone" };
+    if (
+      payload.news === "reminder" &&
+      (meeting.status !== "booked" || meeting.sequence !== payload.sequence)
+    )
+      return { skip: "the meeting has changed since the reminder was queued" };
+    if (!manageKey) return { skip: "no key to make the manage link with" };
+    const { token } = manageTokenFor(manageKey, payload.meetingId);
+    return {
+      email: meetingEmail(
+        payload.news,
+        {
+          id: payload.meetingId,
+          start: payload.start,
+          end: payload.end,
+          sequence: payload.sequence,
+          visitor: meeting.visitor,
+        },
+        {
+          to: payload.to,
+          notifyEmail,
+          siteUrl,
+          ownerTimeZone: timeZone,
+          manageUrl: `${siteUrl}/booking/${token}`,
+          leadUrl: leadUrl(siteUrl, meeting.leadId),
+          now,
+        },
+      ),
+    };
+  },
+});

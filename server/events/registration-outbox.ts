@@ -1,0 +1,48 @@
+import { registrationLinkPath } from "../../domain/event-texts.ts";
+import type { OutboxKinds } from "../notifications/outbox.ts";
+import { registrationCanceledEmail, registrationEmail } from "./registration-email.ts";
+import { registrationLinkToken } from "./registration-link.ts";
+import { findRegistration, type RegistrationEmailPayload } from "./registrations.repository.ts";
+
+/**
+ * The outbox's registration e-mails: a registration's confirmation (ADR 026), while the registration still stands, or its
+ * cancellation, to whom the owner canceled it for.
+ */
+export const registrationOutbox = (manageKey: Uint8Array | undefined): OutboxKinds => ({
+  "event-registration": async (row, { db, notifyEmail, siteUrl, now }) => {
+    const payload = JSON.parse(row.payload) as RegistrationEmailPayload;
+    const emailSettings = {
+      notifyEmail,
+      siteUrl,
+      now,
+      outboxId: row.id,
+    };
+    if (payload.canceled)
+      return {
+        email: registrationCanceledEmail(
+          { id: payload.registrationId, ...payload.canceled },
+          payload.event,
+          emailSettings,
+        ),
+      };
+    const registration = await findRegistration(db, payload.registrationId);
+    if (!registration) return { skip: "the registration is gone" };
+    // The guest's own link to cancel; without a key (a bare test outbox), they reply instead.
+    const manageUrl =
+      manageKey &&
+      `${siteUrl}${registrationLinkPath(registrationLinkToken(manageKey, registration.id))}`;
+    return {
+      email: registrationEmail(
+        {
+          id: registration.id,
+          email: registration.email,
+          firstName: registration.first_name,
+          lastName: registration.last_name,
+          seats: Number(registration.seats),
+        },
+        payload,
+        { ...emailSettings, ...(manageUrl ? { manageUrl } : {}) },
+      ),
+    };
+  },
+});
