@@ -91,3 +91,4 @@ export const mailboxReadiness = z
         "set aside (listed at GET /api/mailbox). Never decides readiness.",
     ),
   );
+export type MailboxReadiness = z.output<typeof mailboxReadiness>;

@@ -1,6 +1,5 @@
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
-import type { Redis } from "ioredis";
 import type { CatalogEvent } from "../domain/events.ts";
 import { adminRoutes } from "./admin/admin-routes.ts";
 import { compileWithContracts, requireContracts } from "./api/contracts.ts";
@@ -9,30 +8,31 @@ import { openApiRoutes, registerOpenApi } from "./api/openapi.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { signingKeyFor } from "./auth/secret.ts";
 import type { TokenSettings } from "./auth/tokens.ts";
-import { type BackgroundJobs, type JobOptions, startBackgroundJobs } from "./background-jobs.ts";
+import { type JobOptions, startBackgroundJobs } from "./background-jobs.ts";
 import { bookingRoutes } from "./booking/booking.routes.ts";
 import { calDavClient } from "./booking/caldav-client.ts";
 import { manageKey } from "./booking/manage-token.ts";
-import { type BusyTimesReader, busyTimesReader } from "./booking/owner-calendar.ts";
+import { busyTimesReader } from "./booking/owner-calendar.ts";
 import type { Config } from "./config.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
-import { contactFormPages } from "./contact/contact-form-page.ts";
-import { connectDatabase, type DatabaseHandle, type Db } from "./db/connect.ts";
-import { type EventCatalog, eventCatalogOf, readEventCatalog } from "./events/event-catalog.ts";
+import { refusedContactPages } from "./contact/contact-form-page.ts";
+import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
+import { eventCatalogOf, readEventCatalog } from "./events/event-catalog.ts";
+import { refusedRegistrationPages } from "./events/event-form-page.ts";
 import { eventsRoutes, guestRegistrationRoutes } from "./events/events.routes.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandlers } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
-import { limitKeys, memoryCounter, postgresCounter, redisCounter } from "./http/limit-counters.ts";
+import { limitKeys, sharedCounterFor } from "./http/limit-counters.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
-import { pageCsp, registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { defaultTimeouts, serverOptions, type Timeouts } from "./http/server-options.ts";
 import { visitsRoutes } from "./insights/visits.routes.ts";
 import { mailboxKey } from "./mail/mailbox.repository.ts";
+import { mailboxReadinessOf } from "./mail/mailbox-readiness.ts";
 import { replyTokenKey } from "./mail/reply-token.ts";
-import { createMetrics, type Metrics, registerMetrics } from "./metrics.ts";
+import { createMetrics, registerMetrics } from "./metrics.ts";
 import { openSharedRedis } from "./redis.ts";
-import { pageReader, refillForm } from "./site/refill-form.ts";
 import { serveBuild } from "./site/served-build.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 import { indexSiteFiles, pageFileFor } from "./site/static-site.ts";
@@ -140,65 +140,32 @@ export async function buildApp(
   );
   app.decorate("diskErasure", jobs.diskErasure);
 
-  // Several instances share their counts: in Redis when REDIS_URL is set, else in PostgreSQL;
-  // SQLite's one process keeps them in memory.
-  // Every store keys its counts by an HMAC that changes each UTC day (limitKeys).
-  const limitKeyOf = limitKeys(signingKey, clock);
   if (config.rateLimit)
     await registerRateLimit(
       app,
-      redis
-        ? redisCounter(redis, limitKeyOf, config.redisKeyPrefix)
-        : database.engine === "postgres"
-          ? postgresCounter(database.db, limitKeyOf)
-          : memoryCounter(limitKeyOf),
+      sharedCounterFor({ redis, database, keyOf: limitKeys(signingKey, clock), config }),
     );
   // Before any route: it documents each one as it is registered.
   await registerOpenApi(app, config);
   registerErrorHandlers(app, { rateLimit: config.rateLimit });
 
-  await app.register(healthRoutes, { build: served });
+  await app.register(healthRoutes, {
+    build: served,
+    mailbox: config.imap ? mailboxReadinessOf(database.db, config.imap) : undefined,
+  });
   await app.register(authRoutes);
   await app.register(adminRoutes);
   await app.register(bookingRoutes);
   const site = served && (await indexSiteFiles(path.join(served.dir, "client")));
-  const formPages = site && contactFormPages(site);
-  const readPage = site && pageReader(site);
   await app.register(visitsRoutes, {
     // Only this build's pages are counted (without a site, as in development, any path).
     isPage: (path: string) => (site ? pageFileFor(site, path) !== null : true),
   });
   await app.register(contactRoutes, {
-    refusedFormPage: async (...args) => {
-      const page = site && formPages ? await formPages(...args) : null;
-      return (
-        page && {
-          html: page.html,
-          csp: pageCsp(site?.scriptHashes.get(page.file) ?? [], { upgradeInsecure }),
-        }
-      );
-    },
+    refusedFormPage: refusedContactPages(site, { upgradeInsecure }),
   });
   await app.register(eventsRoutes, {
-    refusedFormPage: async (slug, posted, message, focus) => {
-      const file = site && pageFileFor(site, `/events/${slug}`);
-      if (!site || !file || !readPage) return null;
-      const html = refillForm(await readPage(file), {
-        island: "event-registration",
-        inputs: {
-          email: posted.email,
-          firstName: posted.firstName,
-          lastName: posted.lastName,
-          seats: posted.seats,
-        },
-        statusId: "registration-status",
-        message,
-        focus,
-      });
-      return html
-        ? { html, csp: pageCsp(site.scriptHashes.get(file) ?? [], { upgradeInsecure }) }
-        : null;
-    },
+    refusedFormPage: refusedRegistrationPages(site, { upgradeInsecure }),
   });
   await app.register(guestRegistrationRoutes);
   await app.register(openApiRoutes);
@@ -210,27 +177,4 @@ export async function buildApp(
   });
   if (site) await app.register(siteRoutes, { site, upgradeInsecure });
   return app;
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    config: Config;
-    db: Db;
-    /** Redis (REDIS_URL), or null. */
-    redis: Redis | null;
-    /** The clock every part reads (tests move it). */
-    clock: () => Date;
-    metrics: Metrics;
-    tokens: TokenSettings;
-    outbox: BackgroundJobs["outbox"];
-    digest: BackgroundJobs["digest"];
-    /** Writes meetings to the owner's calendar (CALDAV_URL), or null. */
-    calendarSync: BackgroundJobs["calendarSync"];
-    /** The owner's busy times from his calendar (CALDAV_URL), or null. */
-    busyTimes: BusyTimesReader | null;
-    spamPurge: BackgroundJobs["spamPurge"];
-    /** The events that take registrations (ADR 026). */
-    events: EventCatalog;
-    diskErasure: BackgroundJobs["diskErasure"];
-  }
 }

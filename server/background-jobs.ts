@@ -8,14 +8,14 @@ import { startDigestScheduler } from "./digest/digest.ts";
 import { digestOutbox } from "./digest/digest-outbox.ts";
 import { registrationOutbox } from "./events/registration-outbox.ts";
 import { startVisitRetention } from "./insights/visit-retention.ts";
-import { startDiskErasure } from "./leads/disk-erasure.ts";
 import { leadOutbox } from "./leads/lead-notification.ts";
-import { startSpamPurge } from "./leads/spam-purge.ts";
 import { startMailboxWatcher } from "./mail/mailbox-watcher.ts";
 import { conversationOutbox } from "./mail/message-outbox.ts";
 import type { Metrics } from "./metrics.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
+import { startDiskErasure } from "./triage/disk-erasure.ts";
+import { startSpamPurge } from "./triage/spam-purge.ts";
 
 export type JobOptions = {
   /** How often the outbox retries failed e-mails (default 30 s). */

@@ -3,11 +3,11 @@ import { requireAdmin } from "../auth/guards.ts";
 import { availabilityRoutes, meetingsRoutes } from "../booking/booking.routes.ts";
 import { eventAdminRoutes } from "../events/events.routes.ts";
 import { insightsRoutes } from "../insights/insights.routes.ts";
-import { triageRoutes } from "../leads/lead-triage.routes.ts";
 import { leadsRoutes } from "../leads/leads.routes.ts";
 import { pipelineRoutes } from "../leads/pipeline.routes.ts";
 import { conversationRoutes } from "../mail/conversation.routes.ts";
 import { mailboxRoutes } from "../mail/mailbox.routes.ts";
+import { triageRoutes } from "../triage/lead-triage.routes.ts";
 import { settingsRoutes } from "./settings.routes.ts";
 
 /**

@@ -6,7 +6,7 @@ import { bookingPassHeader, contactTexts, honeypotField } from "../../domain/con
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { testSecret, testTokens } from "../test-support/tokens.ts";
-import { bookingPassKey } from "./booking-pass.ts";
+import { bookingPassKey } from "../leads/booking-pass.ts";
 
 // Thursday 26 November 2026, 08:00 in New York; Monday 30 November, 10:00 and 11:00 there.
 const start = new Date("2026-11-26T13:00:00.000Z").getTime();

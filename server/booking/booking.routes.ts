@@ -30,7 +30,7 @@ import { clientKeys } from "../http/client-caps.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import { loadAvailability, saveAvailability } from "./availability.repository.ts";
 import { bookCall, cancelMeeting, contactDetails, moveMeeting } from "./booking.repository.ts";
-import { bookingPassKey, readBookingPass } from "./booking-pass.ts";
+import { bookingPassKey, readBookingPass } from "../leads/booking-pass.ts";
 import { hashToken, manageKey, manageTokenFor } from "./manage-token.ts";
 import {
   bookedMeetings,

@@ -1,5 +1,6 @@
 import { type ContactOutcome, contactOutcomePath } from "../../domain/contact-outcomes.ts";
 import { limits } from "../../domain/limits.ts";
+import { pageCsp } from "../http/security-headers.ts";
 import { pageReader, postedText, refillForm } from "../site/refill-form.ts";
 import { pageFileFor, type SiteFiles } from "../site/static-site.ts";
 
@@ -80,5 +81,27 @@ export function contactFormPages(site: SiteFiles) {
       if (refilled) return { html: refilled, file };
     }
     return null;
+  };
+}
+
+/**
+ * The answer to a refused plain form post: the page `contactFormPages` finds, with the CSP that
+ * allows its inline scripts. Undefined without a build (as in development): the post is then
+ * redirected to the outcome page.
+ */
+export function refusedContactPages(
+  site: SiteFiles | null,
+  { upgradeInsecure }: { upgradeInsecure: boolean },
+) {
+  if (!site) return undefined;
+  const pages = contactFormPages(site);
+  return async (...args: Parameters<typeof pages>) => {
+    const page = await pages(...args);
+    return (
+      page && {
+        html: page.html,
+        csp: pageCsp(site.scriptHashes.get(page.file) ?? [], { upgradeInsecure }),
+      }
+    );
   };
 }

@@ -10,15 +10,15 @@ import { bookingPassHeader, contactTexts } from "../../domain/contact-texts.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { leadSourceOf } from "../../domain/lead-source.ts";
 import { typed } from "../api/contracts.ts";
+import { databaseTrouble, unavailableRetryAfterSeconds } from "../db/unavailable.ts";
+import { uuidv7 } from "../db/uuid.ts";
+import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import {
   type BookingPass,
   bookingPassKey,
   emailedPassMinutes,
   issueBookingPass,
-} from "../booking/booking-pass.ts";
-import { databaseTrouble, unavailableRetryAfterSeconds } from "../db/unavailable.ts";
-import { uuidv7 } from "../db/uuid.ts";
-import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
+} from "../leads/booking-pass.ts";
 import { autoReplySubject, autoReplyText } from "../mail/message-email.ts";
 import type { PostedContact } from "./contact-form-page.ts";
 import { formTokenKey, issueFormToken } from "./form-token.ts";
@@ -37,12 +37,14 @@ export type ContactRoutesOptions = {
    * The page to answer a refused plain form post with, the form filled in again; without it
    * (no build), or when it finds none, the post is redirected to the outcome page.
    */
-  refusedFormPage?: (
-    sourcePage: unknown,
-    posted: PostedContact,
-    message: string,
-    outcome: ContactOutcome,
-  ) => Promise<{ html: string; csp: string } | null>;
+  refusedFormPage?:
+    | ((
+        sourcePage: unknown,
+        posted: PostedContact,
+        message: string,
+        outcome: ContactOutcome,
+      ) => Promise<{ html: string; csp: string } | null>)
+    | undefined;
 };
 
 /** Per address, across instances: ten messages in ten minutes. */

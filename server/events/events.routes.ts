@@ -45,12 +45,14 @@ export type EventRoutesOptions = {
    * field it is about focused: the answer to a refused plain form post. Null without a build
    * (or a page): the post is redirected to the event's page.
    */
-  refusedFormPage?: (
-    slug: string,
-    posted: PostedRegistration,
-    message: string,
-    focus: keyof PostedRegistration | null,
-  ) => Promise<{ html: string; csp: string } | null>;
+  refusedFormPage?:
+    | ((
+        slug: string,
+        posted: PostedRegistration,
+        message: string,
+        focus: keyof PostedRegistration | null,
+      ) => Promise<{ html: string; csp: string } | null>)
+    | undefined;
 };
 
 const isFormPost = (request: FastifyRequest) =>

@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { eventTexts, seatsLeftText } from "../../domain/event-texts.ts";
 import { manageKey } from "../booking/manage-token.ts";
-import { eraseLead } from "../leads/lead-erasure.repository.ts";
-import { markAsSpam } from "../leads/spam.repository.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
 import { startSmtp } from "../test-support/smtp.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { signedInUser, testSecret, testTokens } from "../test-support/tokens.ts";
+import { eraseLead } from "../triage/lead-erasure.repository.ts";
+import { markAsSpam } from "../triage/spam.repository.ts";
 import { registrationLinkToken } from "./registration-link.ts";
 
 const now = new Date("2026-11-26T13:00:00.000Z");

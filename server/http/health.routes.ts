@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../domain/endpoints.ts";
+import type { MailboxReadiness } from "../../domain/mailbox.ts";
 import { typed } from "../api/contracts.ts";
-import { mailboxKey } from "../mail/mailbox.repository.ts";
-import { mailboxReadiness } from "../mail/mailbox-readiness.ts";
 import { databaseAnswers, redisAnswers } from "./readiness.ts";
 
 /**
@@ -20,7 +19,16 @@ export type BuildCheck = {
   missingFile: () => Promise<string | null>;
 };
 
-export async function healthRoutes(app: FastifyInstance, opts: { build: BuildCheck | null }) {
+export type HealthOptions = {
+  build: BuildCheck | null;
+  /**
+   * What the owner's mailbox says (IMAP_URL), made by the mail feature, which readiness never
+   * waits on for long and is never decided by.
+   */
+  mailbox?: (() => Promise<{ mailbox?: MailboxReadiness }>) | undefined;
+};
+
+export async function healthRoutes(app: FastifyInstance, opts: HealthOptions) {
   const api = typed(app);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
@@ -69,7 +77,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { build: BuildChe
         // probe, and its state never takes the instance out of the balancer.
         ...(busyTimes ? { calendar: busyTimes.status() } : {}),
         // Said, never decided by: a message set aside is the owner's to look at (GET /api/mailbox).
-        ...(app.config.imap ? await mailboxReadiness(db, mailboxKey(app.config.imap)) : {}),
+        ...(opts.mailbox ? await opts.mailbox() : {}),
       };
     },
   });

@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
-import type { Db } from "../db/connect.ts";
+import type { Config } from "../config.ts";
+import type { DatabaseHandle, Db } from "../db/connect.ts";
 
 /** How a limit's key (its name and the client's address) is stored. */
 export type LimitKeyOf = (key: string) => string;
@@ -160,4 +161,26 @@ export function memoryCounter(
       return swept;
     },
   };
+}
+
+/**
+ * Where the limits count. Several instances share their counts: in Redis when REDIS_URL is set,
+ * else in PostgreSQL; SQLite's one process keeps them in memory. Every store keys its counts by
+ * an HMAC that changes each UTC day (limitKeys).
+ */
+export function sharedCounterFor({
+  redis,
+  database,
+  keyOf,
+  config,
+}: {
+  redis: Redis | null;
+  database: DatabaseHandle;
+  keyOf: LimitKeyOf;
+  config: Pick<Config, "redisKeyPrefix">;
+}): SharedCounter {
+  if (redis) return redisCounter(redis, keyOf, config.redisKeyPrefix);
+  return database.engine === "postgres"
+    ? postgresCounter(database.db, keyOf)
+    : memoryCounter(keyOf);
 }

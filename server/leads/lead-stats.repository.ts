@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type SelectQueryBuilder, SqliteAdapter, sql } from "kysely";
 import { addDays, startOfDay, todayIn, weekdayOf } from "../../domain/dates.ts";
 import { type LeadStatus, leadStatuses } from "../../domain/lead-record.ts";
 import type { LeadStats } from "../../domain/lead-stats.ts";
@@ -194,4 +194,14 @@ export async function leadStats(
     timeZone,
     today,
   };
+}
+
+/** How many erasures still wait to be removed from the write-ahead log (SQLite; else 0). */
+export async function countPendingDiskErasures(db: Db): Promise<number> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return 0;
+  const row = await db
+    .selectFrom("disk_erasures")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -10,7 +10,6 @@ import { typed } from "../api/contracts.ts";
 import { actorOf } from "../auth/guards.ts";
 import { csvRow } from "./csv.ts";
 import { liveChanges } from "./lead-changes.repository.ts";
-import { countPendingDiskErasures } from "./lead-erasure.repository.ts";
 import { eachLead } from "./lead-export.repository.ts";
 import { dueCounts, dueLeads } from "./lead-follow-ups.repository.ts";
 import { countList, findLead, listLeads } from "./lead-lists.repository.ts";
@@ -21,7 +20,7 @@ import {
   encodeDueCursor,
   nextLink,
 } from "./lead-query.ts";
-import { leadStats } from "./lead-stats.repository.ts";
+import { countPendingDiskErasures, leadStats } from "./lead-stats.repository.ts";
 import { leadHistory, updateLead } from "./lead-updates.repository.ts";
 
 const exportColumns = [

@@ -9,7 +9,7 @@ import { endpoints } from "../../domain/endpoints.ts";
 import { leadTexts } from "../../domain/lead-record.ts";
 import { typed } from "../api/contracts.ts";
 import { actorOf } from "../auth/guards.ts";
-import { bookingPassKey, emailedPassMinutes, issueBookingPass } from "../booking/booking-pass.ts";
+import { bookingPassKey, emailedPassMinutes, issueBookingPass } from "../leads/booking-pass.ts";
 import { findLead } from "../leads/lead-lists.repository.ts";
 import {
   conversationPage,

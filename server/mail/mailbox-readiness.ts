@@ -1,5 +1,6 @@
 import type { Db } from "../db/connect.ts";
 import { withinTime } from "../within-time.ts";
+import { mailboxKey } from "./mailbox.repository.ts";
 import { mailboxSummary } from "./set-aside.repository.ts";
 
 /**
@@ -17,3 +18,7 @@ export async function mailboxReadiness(
     return {};
   }
 }
+
+/** Readiness's question about the mailbox IMAP_URL names (server/http/health.routes.ts). */
+export const mailboxReadinessOf = (db: Db, imap: Parameters<typeof mailboxKey>[0]) => () =>
+  mailboxReadiness(db, mailboxKey(imap));

@@ -1,5 +1,6 @@
 import type { Db } from "../db/connect.ts";
-import { countPendingDiskErasures, emptyWriteAheadLog } from "./lead-erasure.repository.ts";
+import { countPendingDiskErasures } from "../leads/lead-stats.repository.ts";
+import { emptyWriteAheadLog } from "./lead-erasure.repository.ts";
 
 type Log = {
   info: (details: object, message: string) => void;

@@ -7,11 +7,11 @@ import { leadTexts } from "../../domain/lead-record.ts";
 import { createContactLead } from "../contact/lead-intake.repository.ts";
 import { type DatabaseHandle, openSqlite } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { enqueueLeadNotification } from "../leads/lead-notification.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { itOn } from "../test-support/engine-tests.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { badAccessTokens, signedInUser, testSecret } from "../test-support/tokens.ts";
-import { enqueueLeadNotification } from "./lead-notification.ts";
 
 const clock = new Date("2026-11-23T15:00:00.000Z");
 

@@ -9,9 +9,9 @@ import { pageSize, pagingTexts } from "../../domain/paging.ts";
 import { spamTexts } from "../../domain/spam.ts";
 import { typed } from "../api/contracts.ts";
 import { actorOf } from "../auth/guards.ts";
-import { bulkUpdateLeads } from "./lead-bulk.repository.ts";
+import { bulkUpdateLeads } from "../leads/lead-bulk.repository.ts";
+import { decodeCursor, encodeCursor, nextLink } from "../leads/lead-query.ts";
 import { eraseLead, eraseLeads } from "./lead-erasure.repository.ts";
-import { decodeCursor, encodeCursor, nextLink } from "./lead-query.ts";
 import {
   countSpam,
   listSpam,

@@ -4,10 +4,10 @@ import { type Db, sqliteBusyTimeoutMs } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { releaseRegistrations } from "../events/registrations.repository.ts";
+import { recordAudit } from "../leads/audit.ts";
+import { lockLead } from "../leads/lead-lock.ts";
+import type { Actor } from "../leads/lead-updates.repository.ts";
 import { eraseConversation } from "../mail/messages.repository.ts";
-import { recordAudit } from "./audit.ts";
-import { lockLead } from "./lead-lock.ts";
-import type { Actor } from "./lead-updates.repository.ts";
 
 /** All SQL for erasing a lead for good. */
 
@@ -90,16 +90,6 @@ async function recordDiskErasure(trx: Transaction<Database>, now: Date) {
 
 const isSqlite = (db: Db | Transaction<Database>) =>
   db.getExecutor().adapter instanceof SqliteAdapter;
-
-/** How many erasures still wait to be removed from the write-ahead log (SQLite; else 0). */
-export async function countPendingDiskErasures(db: Db): Promise<number> {
-  if (!isSqlite(db)) return 0;
-  const row = await db
-    .selectFrom("disk_erasures")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 /**
  * Copies the write-ahead log back into the database file and empties it (TRUNCATE), without

@@ -6,13 +6,13 @@ import { messageHash } from "../contact/lead-intake.repository.ts";
 import type { Db } from "../db/connect.ts";
 import { type Database, type LeadEventsTable, type SpamLeadsTable, toIso } from "../db/schema.ts";
 import { releaseRegistrations } from "../events/registrations.repository.ts";
+import { recordAudit } from "../leads/audit.ts";
+import type { LeadCursor } from "../leads/lead-lists.repository.ts";
+import { lockLead } from "../leads/lead-lock.ts";
+import { enqueueLeadNotification } from "../leads/lead-notification.ts";
+import { storedValue, toLeadRecord } from "../leads/lead-record.ts";
+import type { Actor } from "../leads/lead-updates.repository.ts";
 import { putConversationBack, takeConversation } from "../mail/messages.repository.ts";
-import { recordAudit } from "./audit.ts";
-import type { LeadCursor } from "./lead-lists.repository.ts";
-import { lockLead } from "./lead-lock.ts";
-import { enqueueLeadNotification } from "./lead-notification.ts";
-import { storedValue, toLeadRecord } from "./lead-record.ts";
-import type { Actor } from "./lead-updates.repository.ts";
 
 /** All SQL for spam kept for review: the list, "Not spam", "Mark as spam", and the purge. */
 

@@ -13,6 +13,9 @@ import { bookingPassMinutes } from "../../domain/booking.ts";
  * and words within ten minutes are stored once) gets a pass that reveals and joins nothing
  * (docs/security.md, "A stranger reads a visitor's name"). A pass sent by e-mail to the lead's
  * own address names the lead alone, and its details are read from the lead.
+ *
+ * It lives with the leads, not the booking, because it names a lead and three features make or
+ * read one: the contact form, the conversation e-mails and the booking page.
  */
 
 const version = "p2";

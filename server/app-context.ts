@@ -1,0 +1,35 @@
+import type { Redis } from "ioredis";
+import type { TokenSettings } from "./auth/tokens.ts";
+import type { BackgroundJobs } from "./background-jobs.ts";
+import type { BusyTimesReader } from "./booking/owner-calendar.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/connect.ts";
+import type { EventCatalog } from "./events/event-catalog.ts";
+import type { Metrics } from "./metrics.ts";
+
+/*
+ * What buildApp (server/app.ts) decorates the app with, once, for every route plugin to read
+ * from `app` instead of importing it.
+ */
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    /** Redis (REDIS_URL), or null. */
+    redis: Redis | null;
+    /** The clock every part reads (tests move it). */
+    clock: () => Date;
+    metrics: Metrics;
+    tokens: TokenSettings;
+    outbox: BackgroundJobs["outbox"];
+    digest: BackgroundJobs["digest"];
+    /** Writes meetings to the owner's calendar (CALDAV_URL), or null. */
+    calendarSync: BackgroundJobs["calendarSync"];
+    /** The owner's busy times from his calendar (CALDAV_URL), or null. */
+    busyTimes: BusyTimesReader | null;
+    spamPurge: BackgroundJobs["spamPurge"];
+    /** The events that take registrations (ADR 026). */
+    events: EventCatalog;
+    diskErasure: BackgroundJobs["diskErasure"];
+  }
+}
