@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { uuidv7 } from "../db/uuid.ts";
+import { enqueueOutbox } from "../notifications/outbox.repository.ts";
 import type { OutboxKinds } from "../notifications/outbox.ts";
 import { leadUrl } from "../notifications/outgoing-email.ts";
 import { manageTokenFor } from "./manage-token.ts";
@@ -46,29 +46,20 @@ export async function enqueueMeetingEmails(
     now: Date;
   },
 ): Promise<void> {
-  const at = now.toISOString();
-  const row = (payload: MeetingEmailPayload, due: string) => ({
-    id: uuidv7(now.getTime()),
-    kind: "meeting-email",
-    lead_id: leadId,
-    dedupe_key: `${meetingId}:${payload.sequence}:${payload.news}:${payload.to}`,
-    payload: JSON.stringify(payload),
-    next_attempt_at: due,
-    created_at: at,
-  });
   const base = { meetingId, sequence, start, end };
-  const rows = [
-    row({ ...base, news, to: "visitor" }, at),
-    row({ ...base, news, to: "owner" }, at),
-    ...(reminderAt && reminderAt > now
-      ? [row({ ...base, news: "reminder", to: "visitor" }, reminderAt.toISOString())]
-      : []),
-  ];
-  await trx
-    .insertInto("outbox")
-    .values(rows)
-    .onConflict((oc) => oc.columns(["kind", "dedupe_key"]).doNothing())
-    .execute();
+  const queue = (payload: MeetingEmailPayload, due: Date) =>
+    enqueueOutbox(trx, {
+      kind: "meeting-email",
+      leadId,
+      dedupeKey: `${meetingId}:${payload.sequence}:${payload.news}:${payload.to}`,
+      payload,
+      now,
+      due,
+    });
+  await queue({ ...base, news, to: "visitor" }, now);
+  await queue({ ...base, news, to: "owner" }, now);
+  if (reminderAt && reminderAt > now)
+    await queue({ ...base, news: "reminder", to: "visitor" }, reminderAt);
 }
 
 /**

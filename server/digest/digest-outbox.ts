@@ -1,8 +1,8 @@
 import { addDays, startOfDay, todayIn } from "../../domain/dates.ts";
 import { findMeetings, meetingRecordOf } from "../booking/meetings.repository.ts";
 import type { Db } from "../db/connect.ts";
-import { uuidv7 } from "../db/uuid.ts";
 import { digestLeads } from "../leads/lead-follow-ups.repository.ts";
+import { enqueueOutbox } from "../notifications/outbox.repository.ts";
 import type { OutboxKinds } from "../notifications/outbox.ts";
 import { digestEmail, isEmptyDigest } from "./digest-email.ts";
 
@@ -10,23 +10,14 @@ import { digestEmail, isEmptyDigest } from "./digest-email.ts";
  * Queues the day's digest once: the (kind, key) index makes a second attempt (a restart, a
  * second instance) a no-op. Resolves to whether this call queued it.
  */
-export async function enqueueDigest(db: Db, date: string, now: Date): Promise<boolean> {
-  const at = now.toISOString();
-  const inserted = await db
-    .insertInto("outbox")
-    .values({
-      id: uuidv7(now.getTime()),
-      kind: "daily-digest",
-      lead_id: null,
-      dedupe_key: date,
-      payload: JSON.stringify({ date }),
-      next_attempt_at: at,
-      created_at: at,
-    })
-    .onConflict((oc) => oc.columns(["kind", "dedupe_key"]).doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
-}
+export const enqueueDigest = (db: Db, date: string, now: Date): Promise<boolean> =>
+  enqueueOutbox(db, {
+    kind: "daily-digest",
+    leadId: null,
+    dedupeKey: date,
+    payload: { date },
+    now,
+  });
 
 /**
  * The day's digest, made when it is sent so it says what is true then; nothing when the day

@@ -3,7 +3,7 @@ import { dateTimeLabel } from "../../domain/dates.ts";
 import type { StoredLead } from "../../domain/lead-record.ts";
 import { site } from "../../domain/site.ts";
 import type { Database } from "../db/schema.ts";
-import { uuidv7 } from "../db/uuid.ts";
+import { enqueueOutbox } from "../notifications/outbox.repository.ts";
 import type { OutboxKinds } from "../notifications/outbox.ts";
 import { leadUrl, type OutgoingEmail, oneLine } from "../notifications/outgoing-email.ts";
 import { findLead } from "./lead-lists.repository.ts";
@@ -14,18 +14,13 @@ export async function enqueueLeadNotification(
   leadId: string,
   now: Date,
 ): Promise<void> {
-  const at = now.toISOString();
-  await trx
-    .insertInto("outbox")
-    .values({
-      id: uuidv7(now.getTime()),
-      kind: "lead-notification",
-      lead_id: leadId,
-      payload: JSON.stringify({ leadId }),
-      next_attempt_at: at,
-      created_at: at,
-    })
-    .execute();
+  await enqueueOutbox(trx, {
+    kind: "lead-notification",
+    leadId,
+    dedupeKey: null,
+    payload: { leadId },
+    now,
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from "../db/connect.ts";
 import { type Database, type LeadMessagesTable, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import type { Actor } from "../leads/lead-updates.repository.ts";
+import { enqueueOutbox } from "../notifications/outbox.repository.ts";
 
 /**
  * All SQL for conversations: messages out (through the outbox), the instant reply's daily mark,
@@ -97,18 +98,13 @@ export async function queueMessage(trx: Trx, message: OutgoingMessage) {
     sent_at: null,
   };
   await trx.insertInto("lead_messages").values(row).execute();
-  await trx
-    .insertInto("outbox")
-    .values({
-      id: uuidv7(message.now.getTime()),
-      kind: "lead-message",
-      lead_id: message.leadId,
-      dedupe_key: `message:${id}`,
-      payload: JSON.stringify({ messageId: id }),
-      next_attempt_at: at,
-      created_at: at,
-    })
-    .execute();
+  await enqueueOutbox(trx, {
+    kind: "lead-message",
+    leadId: message.leadId,
+    dedupeKey: `message:${id}`,
+    payload: { messageId: id },
+    now: message.now,
+  });
   return { row, commStatus: lead.comm_status };
 }
 
@@ -197,19 +193,13 @@ export async function retryMessage(
       .where("status", "=", "failed")
       .executeTakeFirst();
     if (Number(retried.numUpdatedRows) !== 1) return "not-failed";
-    const at = now.toISOString();
-    await trx
-      .insertInto("outbox")
-      .values({
-        id: uuidv7(now.getTime()),
-        kind: "lead-message",
-        lead_id: leadId,
-        dedupe_key: `message:${messageId}:${at}`,
-        payload: JSON.stringify({ messageId }),
-        next_attempt_at: at,
-        created_at: at,
-      })
-      .execute();
+    await enqueueOutbox(trx, {
+      kind: "lead-message",
+      leadId,
+      dedupeKey: `message:${messageId}:${now.toISOString()}`,
+      payload: { messageId },
+      now,
+    });
     return messageRecordOf({ ...row, status: "queued", error: null });
   });
 }

@@ -1,6 +1,7 @@
-import type { ExpressionBuilder } from "kysely";
+import type { ExpressionBuilder, Transaction } from "kysely";
 import type { Db } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
+import { uuidv7 } from "../db/uuid.ts";
 
 /** All SQL for the outbox: work queued in a write's own transaction, done after its commit. */
 
@@ -10,6 +11,47 @@ export const leaseMs = 2 * 60 * 1000;
 /** 30 s, 1 min, 2 min, … capped at an hour between attempts. */
 export const backoffMs = (attempts: number) =>
   Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+
+/**
+ * Queues a message of one kind, in the transaction of the write it tells of (or on its own),
+ * due at `due` (now unless said). With a `dedupeKey`, the (kind, key) index makes queueing the
+ * same message again (a retry, a restart, a second instance) a no-op. Resolves to whether this
+ * call queued it.
+ */
+export async function enqueueOutbox(
+  db: Db | Transaction<Database>,
+  {
+    kind,
+    leadId,
+    dedupeKey,
+    payload,
+    now,
+    due = now,
+  }: {
+    kind: string;
+    /** The lead the message is about: erasing the lead takes its queued messages along. */
+    leadId: string | null;
+    dedupeKey: string | null;
+    payload: object;
+    now: Date;
+    due?: Date;
+  },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto("outbox")
+    .values({
+      id: uuidv7(now.getTime()),
+      kind,
+      lead_id: leadId,
+      dedupe_key: dedupeKey,
+      payload: JSON.stringify(payload),
+      next_attempt_at: due.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.columns(["kind", "dedupe_key"]).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+}
 
 export type OutboxRow = {
   id: string;
