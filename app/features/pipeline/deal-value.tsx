@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 import { type LeadRecord, leadTexts, maxLeadValue } from "../../../domain/lead-record.ts";
 import { useAdminSettings } from "../../components/admin/admin-settings.tsx";
 import { compactFieldClass } from "../../components/form-fields.tsx";
-import { controlId } from "../tracker/dom-ids.ts";
-import { useLeadSavesContext } from "../tracker/lead-saves.tsx";
-import type { ListKey } from "../tracker/tracker-state.ts";
+import { controlId } from "../lead/dom-ids.ts";
+import { useLeadSavesContext } from "../lead/lead-saves.tsx";
+import type { ListKey } from "../lead/lead-view.ts";
 
 /** What the owner typed as a value: "12,500" or "$12 500" is 12500; empty clears it. */
 export function parseValue(text: string): number | null | "invalid" {

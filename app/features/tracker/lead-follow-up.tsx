@@ -1,10 +1,10 @@
 import type { CalendarDate } from "../../../domain/dates.ts";
 import type { LeadRecord } from "../../../domain/lead-record.ts";
 import type { OwnerClock } from "../../components/admin/owner-clock.tsx";
-import { controlId } from "./dom-ids.ts";
+import { controlId } from "../lead/dom-ids.ts";
+import { useLeadSavesContext } from "../lead/lead-saves.tsx";
+import type { LeadMessage, ListKey } from "../lead/lead-view.ts";
 import { FollowUpField, FollowUpOffer } from "./follow-up.tsx";
-import { useLeadSavesContext } from "./lead-saves.tsx";
-import type { LeadMessage, ListKey } from "./tracker-state.ts";
 
 /** The next follow-up: the date field with its quick choices, and the offer after a reply. */
 export function LeadFollowUp({

@@ -2,7 +2,7 @@ import { type LeadRecord, statusLabel } from "../../../domain/lead-record.ts";
 import { fullName } from "../../components/admin/lead-name.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { NewReplyBadge } from "../conversation/new-reply-badge.tsx";
-import { detailsId, nameId, rowButtonId } from "./dom-ids.ts";
+import { detailsId, nameId, rowButtonId } from "../lead/dom-ids.ts";
 import { FollowUpBadge } from "./follow-up.tsx";
 import { LeadDetails } from "./lead-details.tsx";
 import { Waiting } from "./lead-timing.tsx";

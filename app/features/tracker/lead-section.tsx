@@ -2,10 +2,11 @@ import { useEffect, useRef } from "react";
 import type { CalendarDate } from "../../../domain/dates.ts";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
+import type { LeadMessage, ListKey } from "../lead/lead-view.ts";
 import type { LeadActionsProps } from "./lead-actions.tsx";
 import { LeadRow } from "./lead-row.tsx";
 import { headingIdOf } from "./list-jumps.tsx";
-import type { LeadMessage, LeadPlace, ListKey, ListState } from "./tracker-state.ts";
+import type { LeadPlace, ListState } from "./tracker-state.ts";
 
 export type SectionProps = {
   listKey: ListKey;

@@ -1,7 +1,7 @@
 import type { CalendarDate } from "../../../domain/dates.ts";
 import type { LeadRecord } from "../../../domain/lead-record.ts";
+import type { LeadMessage, ListKey } from "../lead/lead-view.ts";
 import type { LeadActionsProps } from "./lead-actions.tsx";
-import type { LeadMessage, ListKey } from "./tracker-state.ts";
 
 /** What every view of one lead (the desk row, the phone card, the details pane) is given. */
 export type LeadViewProps = {

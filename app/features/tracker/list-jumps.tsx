@@ -1,4 +1,5 @@
-import { type ListKey, type Lists, listTitles } from "./tracker-state.ts";
+import type { ListKey } from "../lead/lead-view.ts";
+import { type Lists, listTitles } from "./tracker-state.ts";
 
 /** Each list's heading id, as its section sets it. */
 export const headingIdOf = (listKey: ListKey) =>

@@ -2,7 +2,8 @@ import { endpoints } from "../../../domain/endpoints.ts";
 import { type LeadFilters, leadFiltersSearch } from "../../../domain/lead-filters.ts";
 import { loadPage } from "../../components/admin/paged-list.ts";
 import type { Target } from "../../session/api.ts";
-import type { ListKey, ListState, Lists } from "./tracker-state.ts";
+import type { ListKey } from "../lead/lead-view.ts";
+import type { ListState, Lists } from "./tracker-state.ts";
 
 const listEndpoints = {
   due: endpoints.dueLeads,

@@ -3,9 +3,9 @@ import type { LeadRecord } from "../../../domain/lead-record.ts";
 import { limits } from "../../../domain/limits.ts";
 import { compactFieldClass } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
-import { controlId } from "./dom-ids.ts";
-import { useLeadSavesContext } from "./lead-saves.tsx";
-import type { ListKey } from "./tracker-state.ts";
+import { controlId } from "../lead/dom-ids.ts";
+import { useLeadSavesContext } from "../lead/lead-saves.tsx";
+import type { ListKey } from "../lead/lead-view.ts";
 
 /**
  * Notes, saved by the Submit beside them (docs/product.md, "Saving"). A draft outlives the view.

@@ -6,8 +6,8 @@ import { formatDateTime } from "../../components/admin/format.ts";
 import { fullName } from "../../components/admin/lead-name.ts";
 import type { OwnerClock } from "../../components/admin/owner-clock.tsx";
 import { buttonClass } from "../../components/layout.tsx";
-import { controlId } from "./dom-ids.ts";
-import type { ListKey } from "./tracker-state.ts";
+import { controlId } from "../lead/dom-ids.ts";
+import type { ListKey } from "../lead/lead-view.ts";
 
 /**
  * The visitor's address with a reply ready: a subject, and their message quoted (RFC 6068:

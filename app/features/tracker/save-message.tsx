@@ -1,4 +1,4 @@
-import type { LeadMessage, ListKey } from "./tracker-state.ts";
+import type { LeadMessage, ListKey } from "../lead/lead-view.ts";
 
 /** What the last save said, in the view that made it. */
 export function SaveMessage({

@@ -7,10 +7,10 @@ import {
   leadStatusesInOrder,
   statusLabel,
 } from "../../../domain/lead-record.ts";
-import { controlId } from "./dom-ids.ts";
-import { useLeadSavesContext } from "./lead-saves.tsx";
+import { controlId } from "../lead/dom-ids.ts";
+import { useLeadSavesContext } from "../lead/lead-saves.tsx";
+import type { ListKey } from "../lead/lead-view.ts";
 import { StatusSelect } from "./status-select.tsx";
-import type { ListKey } from "./tracker-state.ts";
 
 /**
  * The owner's words for the two status fields; the values keep their fixed names

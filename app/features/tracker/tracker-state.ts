@@ -3,7 +3,8 @@ import type { LiveChanges } from "../../../domain/lead-changes.ts";
 import type { LeadRecord } from "../../../domain/lead-record.ts";
 import { fullName } from "../../components/admin/lead-name.ts";
 import type { PagedList } from "../../components/admin/paged-list.ts";
-import type { LeadControl } from "./dom-ids.ts";
+import type { LeadControl } from "../lead/dom-ids.ts";
+import type { LeadMessage, ListKey } from "../lead/lead-view.ts";
 
 /**
  * The lead tracker's state, and every way it changes, as one pure reducer: the three lists,
@@ -12,8 +13,6 @@ import type { LeadControl } from "./dom-ids.ts";
  * hooks' business, never this module's.
  */
 
-/** Due (today and overdue), New Leads (UNREAD) and Follow Up With (the rest). */
-export type ListKey = "due" | "fresh" | "old";
 export type ListState = PagedList<LeadRecord>;
 export type Lists = {
   readonly due?: ListState;
@@ -23,16 +22,6 @@ export type Lists = {
 
 /** A lead in a list: which list, and which lead. */
 export type LeadPlace = { readonly listKey: ListKey; readonly id: string };
-
-/** What to say beside a lead, and in which list's copy of it (a lead can show in two at once). */
-export type LeadMessage = {
-  readonly kind: "success" | "error";
-  readonly text: string;
-  /** The list whose copy of the lead says it. */
-  readonly where?: ListKey;
-  /** The control that saved: a row speaks for its selects, the details for the rest. */
-  readonly control?: LeadControl;
-};
 
 export type TrackerState = {
   readonly lists: Lists;

@@ -7,15 +7,15 @@ import { leadTexts } from "../../../domain/lead-record.ts";
 import type { LeadChanges } from "../../../domain/lead-update.ts";
 import { authPost } from "../../session/api.ts";
 import { readSession } from "../../session/storage.ts";
-import { rowButtonId } from "./dom-ids.ts";
-import { isSignedOut } from "./lead-saves.tsx";
+import { rowButtonId } from "../lead/dom-ids.ts";
+import { isSignedOut } from "../lead/lead-saves.tsx";
+import type { ListKey } from "../lead/lead-view.ts";
 import {
   checkedAfterClick,
   checkedWithList,
   findLead,
   homeOf,
   type LeadPlace,
-  type ListKey,
   type Notice,
   type TrackerAction,
   type TrackerState,

@@ -1,7 +1,8 @@
 import { useRef } from "react";
-import { controlId, detailsHeadingId } from "./dom-ids.ts";
+import { controlId, detailsHeadingId } from "../lead/dom-ids.ts";
+import type { ListKey } from "../lead/lead-view.ts";
 import { useShortcuts } from "./keyboard-shortcuts.tsx";
-import type { LeadPlace, ListKey } from "./tracker-state.ts";
+import type { LeadPlace } from "./tracker-state.ts";
 
 /** The lead an element belongs to, from the `data-lead-id` and `data-list-key` around it. */
 function placeOf(element: Element | null | undefined): LeadPlace | null {

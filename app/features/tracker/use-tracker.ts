@@ -11,17 +11,16 @@ import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { useLoadMore } from "../../components/admin/paged-list.ts";
 import { useFocusNext } from "../../components/admin/use-focus-next.ts";
 import { authGet, authPost } from "../../session/api.ts";
-import { controlId, rowButtonId } from "./dom-ids.ts";
-import { isSignedOut, type SaveOutcome, useLeadSaves } from "./lead-saves.tsx";
+import { controlId, rowButtonId } from "../lead/dom-ids.ts";
+import { isSignedOut, type SaveOutcome, useLeadSaves } from "../lead/lead-saves.tsx";
+import type { LeadMessage, ListKey } from "../lead/lead-view.ts";
 import { headingIdOf } from "./list-jumps.tsx";
 import { loadList } from "./load-lists.ts";
 import {
   findLead,
   homeOf,
   initialTrackerState,
-  type LeadMessage,
   type LeadPlace,
-  type ListKey,
   type Lists,
   listAfterSave,
   listTitles,

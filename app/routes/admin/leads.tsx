@@ -6,11 +6,11 @@ import {
 } from "../../../domain/lead-filters.ts";
 import { isUuid } from "../../../domain/lead-record.ts";
 import { buttonClass } from "../../components/layout.tsx";
+import { LeadSavesProvider } from "../../features/lead/lead-saves.tsx";
 import { BulkBar } from "../../features/tracker/bulk-bar.tsx";
 import { ExportButton } from "../../features/tracker/export-button.tsx";
 import { ShortcutsDialog } from "../../features/tracker/keyboard-shortcuts.tsx";
 import { LeadFiltersBar } from "../../features/tracker/lead-filters-bar.tsx";
-import { LeadSavesProvider } from "../../features/tracker/lead-saves.tsx";
 import { LeadSection } from "../../features/tracker/lead-section.tsx";
 import { ListJumps } from "../../features/tracker/list-jumps.tsx";
 import { loadTrackerLists } from "../../features/tracker/load-lists.ts";

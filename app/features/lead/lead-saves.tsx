@@ -7,7 +7,7 @@ import { type LeadChanges, leadConflict } from "../../../domain/lead-update.ts";
 import { type ApiResult, authPost } from "../../session/api.ts";
 import { readSession } from "../../session/storage.ts";
 import type { LeadControl } from "./dom-ids.ts";
-import type { LeadMessage, ListKey } from "./tracker-state.ts";
+import type { LeadMessage, ListKey } from "./lead-view.ts";
 
 /** What a save came to: the lead as the server now has it, and what to say beside it. */
 export type SaveOutcome = {
