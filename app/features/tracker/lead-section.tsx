@@ -6,7 +6,7 @@ import type { LeadMessage, ListKey } from "../lead/lead-view.ts";
 import type { LeadActionsProps } from "./lead-actions.tsx";
 import { LeadRow } from "./lead-row.tsx";
 import { headingIdOf } from "./list-jumps.tsx";
-import type { LeadPlace, ListState } from "./tracker-state.ts";
+import type { LeadPlace, ListState } from "./tracker-lists.ts";
 
 export type SectionProps = {
   listKey: ListKey;

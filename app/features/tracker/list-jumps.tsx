@@ -1,5 +1,6 @@
 import type { ListKey } from "../lead/lead-view.ts";
-import { type Lists, listTitles } from "./tracker-state.ts";
+import type { Lists } from "./tracker-lists.ts";
+import { listTitles } from "./tracker-state.ts";
 
 /** Each list's heading id, as its section sets it. */
 export const headingIdOf = (listKey: ListKey) =>

@@ -3,7 +3,7 @@ import { type LeadFilters, leadFiltersSearch } from "../../../domain/lead-filter
 import { loadPage } from "../../components/admin/paged-list.ts";
 import type { Target } from "../../session/api.ts";
 import type { ListKey } from "../lead/lead-view.ts";
-import type { ListState, Lists } from "./tracker-state.ts";
+import type { ListState, Lists } from "./tracker-lists.ts";
 
 const listEndpoints = {
   due: endpoints.dueLeads,

@@ -10,16 +10,9 @@ import { readSession } from "../../session/storage.ts";
 import { rowButtonId } from "../lead/dom-ids.ts";
 import { isSignedOut } from "../lead/lead-saves.tsx";
 import type { ListKey } from "../lead/lead-view.ts";
-import {
-  checkedAfterClick,
-  checkedWithList,
-  findLead,
-  homeOf,
-  type LeadPlace,
-  type Notice,
-  type TrackerAction,
-  type TrackerState,
-} from "./tracker-state.ts";
+import { findLead, homeOf, type LeadPlace } from "./tracker-lists.ts";
+import { checkedAfterClick, checkedWithList } from "./tracker-selection.ts";
+import type { Notice, TrackerAction, TrackerState } from "./tracker-state.ts";
 
 type BulkOutcome = { busy: boolean; message: { kind: "success" | "error"; text: string } | null };
 

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { controlId, detailsHeadingId } from "../lead/dom-ids.ts";
 import type { ListKey } from "../lead/lead-view.ts";
 import { useShortcuts } from "./keyboard-shortcuts.tsx";
-import type { LeadPlace } from "./tracker-state.ts";
+import type { LeadPlace } from "./tracker-lists.ts";
 
 /** The lead an element belongs to, from the `data-lead-id` and `data-list-key` around it. */
 function placeOf(element: Element | null | undefined): LeadPlace | null {

@@ -19,18 +19,15 @@ import { loadList } from "./load-lists.ts";
 import {
   findLead,
   homeOf,
-  initialTrackerState,
   type LeadPlace,
   type Lists,
   listAfterSave,
-  listTitles,
-  type Notice,
   neighbourInList,
   neighbourOf,
   placesOf,
-  trackerReducer,
   withoutLead,
-} from "./tracker-state.ts";
+} from "./tracker-lists.ts";
+import { initialTrackerState, listTitles, type Notice, trackerReducer } from "./tracker-state.ts";
 import { useBulkSelection } from "./use-bulk-selection.ts";
 import { useLiveUpdates } from "./use-live-updates.ts";
 import { useMediaQuery } from "./use-media-query.ts";
