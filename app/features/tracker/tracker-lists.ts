@@ -194,3 +194,34 @@ export function neighbourInList(lists: Lists, listKey: ListKey, id: string): Lea
   const other = leads[at + 1] ?? leads[at - 1];
   return other ? { listKey, id: other.ID } : null;
 }
+
+/**
+ * Where to go once leads leave the page: from the first of them (where it was open, else where
+ * it first shows), the next lead of its list still there, else the one before it; when its
+ * list has none left, the page's first lead.
+ */
+export function placeAfterRemoval(
+  lists: Lists,
+  ids: readonly string[],
+  open: LeadPlace | null,
+): LeadPlace | undefined {
+  const first = ids[0] ?? "";
+  const place = (open?.id === first ? open : null) ?? placesOf(lists).find((p) => p.id === first);
+  if (!place) return undefined;
+  const remaining = ids.reduce((after, id) => withoutLead(after, id), lists);
+  return neighbourAfterRemoval(lists, remaining, place) ?? neighbourOf(remaining, "");
+}
+
+/** The first lead after `place` in its list that is still there, else the one before it. */
+function neighbourAfterRemoval(before: Lists, after: Lists, place: LeadPlace): LeadPlace | null {
+  const leads = before[place.listKey]?.leads ?? [];
+  const still = new Set((after[place.listKey]?.leads ?? []).map((lead) => lead.ID));
+  const at = leads.findIndex((lead) => lead.ID === place.id);
+  const pick =
+    leads.slice(at + 1).find((lead) => still.has(lead.ID)) ??
+    leads
+      .slice(0, Math.max(0, at))
+      .reverse()
+      .find((lead) => still.has(lead.ID));
+  return pick ? { listKey: place.listKey, id: pick.ID } : null;
+}

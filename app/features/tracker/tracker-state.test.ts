@@ -164,3 +164,112 @@ describe("a lead changed in place", () => {
     expect(after.notice).toBeNull();
   });
 });
+
+describe("where a saved lead goes, and the owner with it: the reducer's call", () => {
+  const start = (): TrackerState => initialTrackerState({ fresh: list(a, b, c), old: list(x) });
+  const saved = { kind: "success", text: "Saved changes!" } as const;
+
+  it("moves a lead whose status changed to its new list, and focus to the next lead of the old", () => {
+    const state = trackerReducer(start(), {
+      type: "saved",
+      lead: { ...b, CommStatus: "REPLIED" },
+      listKey: "fresh",
+      control: "comm",
+      message: saved,
+      today,
+      focusWas: "lead",
+    });
+    expect(ids(state.lists.fresh.leads)).toEqual(["a", "c"]);
+    expect(ids(state.lists.old.leads)).toEqual(["b", "x"]);
+    expect(state.messages.b?.where).toBe("old");
+    expect(state.focus).toEqual({ kind: "row", place: { listKey: "fresh", id: "c" } });
+  });
+
+  it("sends a lead set back to UNREAD home to New Leads, and focus to its old list's heading", () => {
+    const state = trackerReducer(start(), {
+      type: "saved",
+      lead: { ...x, CommStatus: "UNREAD" },
+      listKey: "old",
+      control: "comm",
+      message: saved,
+      today,
+      focusWas: "lead-field",
+    });
+    expect(ids(state.lists.fresh.leads)).toEqual(["a", "b", "c", "x"]);
+    expect(state.lists.old.leads).toEqual([]);
+    expect(state.notice).toEqual({
+      text: "x moved to New Leads.",
+      jump: { listKey: "fresh", id: "x" },
+    });
+    expect(state.focus).toEqual({ kind: "heading", listKey: "old" });
+  });
+
+  it("keeps a lead in Due while it is due, and takes it out when its date moves on", () => {
+    const due = { ...x, NextFollowUp: "2026-11-20" };
+    const worked = initialTrackerState({ due: list(due), fresh: list(a), old: list(due) });
+    const hot = trackerReducer(worked, {
+      type: "saved",
+      lead: { ...due, LeadStatus: "HOT" },
+      listKey: "due",
+      control: "lead",
+      message: saved,
+      today,
+      focusWas: "lead",
+    });
+    expect(hot.lists.due?.leads[0]?.LeadStatus).toBe("HOT");
+    expect(hot.messages.x?.where).toBe("due");
+    expect(hot.open).toEqual({ listKey: "due", id: "x" });
+    expect(hot.focus).toEqual({ kind: "row", place: { listKey: "due", id: "x" } });
+    const later = trackerReducer(worked, {
+      type: "saved",
+      lead: { ...due, NextFollowUp: "2026-12-01" },
+      listKey: "due",
+      control: "date",
+      message: saved,
+      today,
+      focusWas: "lead",
+    });
+    expect(later.lists.due?.leads).toEqual([]);
+    expect(later.lists.old.leads[0]?.NextFollowUp).toBe("2026-12-01");
+    expect(later.messages.x?.where).toBe("old");
+    expect(later.focus).toEqual({ kind: "heading", listKey: "due" });
+  });
+
+  it("leaves focus where it is while a field is typed in, or when it was elsewhere", () => {
+    const typing = trackerReducer(start(), {
+      type: "saved",
+      lead: { ...b, Notes: "rang" },
+      listKey: "fresh",
+      control: "notes",
+      message: saved,
+      today,
+      focusWas: "lead-field",
+    });
+    expect(typing.focus).toBeNull();
+    const elsewhere = trackerReducer(start(), {
+      type: "saved",
+      lead: { ...b, CommStatus: "DEAD" },
+      listKey: "fresh",
+      control: "comm",
+      message: saved,
+      today,
+      focusWas: "elsewhere",
+    });
+    expect(ids(elsewhere.lists.old.leads)).toEqual(["b", "x"]);
+    expect(elsewhere.focus).toBeNull();
+  });
+
+  it("goes on to the next lead once leads are removed: opened at a desk, focused everywhere", () => {
+    const opened = trackerReducer(start(), { type: "open", place: { listKey: "fresh", id: "a" } });
+    const notice = { text: "a was erased." };
+    const desk = trackerReducer(opened, { type: "removed", ids: ["a", "b"], notice, dense: true });
+    expect(desk.open).toEqual({ listKey: "fresh", id: "c" });
+    expect(desk.focus).toEqual({ kind: "row", place: { listKey: "fresh", id: "c" } });
+    const phone = trackerReducer(opened, { type: "removed", ids: ["a"], notice });
+    expect(phone.open).toBeNull();
+    expect(phone.focus).toEqual({ kind: "row", place: { listKey: "fresh", id: "b" } });
+    // The last lead of its list: the page's first lead that is left.
+    const last = trackerReducer(start(), { type: "removed", ids: ["x"], notice });
+    expect(last.focus).toEqual({ kind: "row", place: { listKey: "fresh", id: "a" } });
+  });
+});

@@ -11,6 +11,7 @@ import {
   type Lists,
   listAfterSave,
   neighbourInList,
+  placeAfterRemoval,
   placeSavedLead,
   syncLists,
   withoutLead,
@@ -19,8 +20,9 @@ import {
 /**
  * The lead tracker's state, and every way it changes, as one pure reducer: the three lists,
  * what is said beside each lead, the follow-up dates offered after a reply, the open lead and
- * the leads picked for a bulk update. The page dispatches; the DOM (focus, scrolling) is the
- * hooks' business, never this module's.
+ * the leads picked for a bulk update. It alone decides where a saved lead goes, and where the
+ * owner goes then (a lead's row, or a list's heading); the page dispatches, and moving focus
+ * there (the DOM) is the hooks' business, never this module's.
  */
 
 export type TrackerState = {
@@ -36,7 +38,21 @@ export type TrackerState = {
   readonly notice: Notice | null;
   /** What the live updates last said ("2 new leads arrived."), announced politely. */
   readonly live: string;
+  /** Where focus goes once the page shows the last save or removal; the hook moves it. */
+  readonly focus: FocusTarget | null;
 };
+
+/** A lead's row (its main button), or a list's heading when that list has no lead left. */
+export type FocusTarget =
+  | { readonly kind: "row"; readonly place: LeadPlace }
+  | { readonly kind: "heading"; readonly listKey: ListKey };
+
+/**
+ * Where focus was when a save came back, as the page saw it: on one of the saved lead's
+ * controls, typing in one of its fields (notes, the date), on nothing (the control that saved
+ * is gone), or elsewhere, which a save never takes it from.
+ */
+export type FocusWas = "lead" | "lead-field" | "page" | "elsewhere";
 
 /**
  * An announcement with, at most, one thing to do about it: take back a move to Spam, or go to
@@ -70,14 +86,16 @@ export type TrackerAction =
       today: CalendarDate;
       /** The desk's workspace, where a lead is always open: the next one opens in its place. */
       dense?: boolean;
+      /** Where focus was: it follows the lead, or the list it left, only from the lead. */
+      focusWas?: FocusWas;
     }
   | { type: "message"; id: string; message: LeadMessage | undefined }
   /** A lead changed in place (its replies read): every copy of it, nothing moved or said. */
   | { type: "patched"; lead: LeadRecord }
   | { type: "offer"; id: string; date: CalendarDate | null }
   | { type: "open"; place: LeadPlace | null }
-  /** Erased, or moved to Spam: off the page, and said. */
-  | { type: "removed"; ids: readonly string[]; notice: Notice }
+  /** Erased, or moved to Spam: off the page, and said; focus (and, at a desk, the details) go on. */
+  | { type: "removed"; ids: readonly string[]; notice: Notice; dense?: boolean }
   /** Leads back on the page (Undo of a move to Spam, a lead opened from a link). */
   | { type: "restored"; leads: readonly LeadRecord[]; today: CalendarDate; notice: Notice | null }
   | { type: "notice"; notice: Notice | null }
@@ -105,6 +123,7 @@ export const initialTrackerState = (lists: Lists): TrackerState => ({
   checked: new Set(),
   notice: null,
   live: "",
+  focus: null,
 });
 
 const withEntry = <T>(
@@ -123,39 +142,8 @@ export function trackerReducer(state: TrackerState, action: TrackerAction): Trac
   switch (action.type) {
     case "loaded":
       return { ...state, lists: action.lists, messages: {}, checked: new Set() };
-    case "saved": {
-      const { lead, listKey, control, today } = action;
-      const where = listAfterSave(lead, listKey, today);
-      const left = where !== listKey && has(state.lists[listKey], lead.ID);
-      const message = withEntry(state.messages, lead.ID, { ...action.message, where });
-      if (left) {
-        // It left the list being worked: the owner stays there, with the next lead open (at a
-        // desk), and is told where it went, with a way to follow it.
-        const next = neighbourInList(state.lists, listKey, lead.ID);
-        const place = { listKey: where, id: lead.ID };
-        const offer = state.offers[lead.ID];
-        const wasOpen = state.open?.id === lead.ID || control === "comm" || control === "lead";
-        return {
-          ...state,
-          lists: placeSavedLead(state.lists, lead, today),
-          open: wasOpen ? (action.dense ? next : null) : state.open,
-          messages: message,
-          notice: {
-            text: `${fullName(lead)} moved to ${listTitles[where]}.`,
-            jump: place,
-            ...(offer ? { offer: { lead, date: offer } } : {}),
-          },
-        };
-      }
-      // The open lead stays open; a lead changed from its row opens.
-      const opens = state.open?.id === lead.ID || control === "comm" || control === "lead";
-      return {
-        ...state,
-        lists: placeSavedLead(state.lists, lead, today),
-        open: opens ? { listKey: where, id: lead.ID } : state.open,
-        messages: message,
-      };
-    }
+    case "saved":
+      return afterSave(state, action);
     case "message":
       return { ...state, messages: withEntry(state.messages, action.id, action.message) };
     case "patched": {
@@ -181,13 +169,17 @@ export function trackerReducer(state: TrackerState, action: TrackerAction): Trac
     case "removed": {
       let messages = state.messages;
       for (const id of action.ids) messages = withEntry(messages, id, undefined);
+      // Focus goes on to the next lead (at a desk, opened too), never back to the page's top.
+      const next = placeAfterRemoval(state.lists, action.ids, state.open);
+      const openGone = state.open && action.ids.includes(state.open.id);
       return {
         ...state,
         lists: action.ids.reduce((lists, id) => withoutLead(lists, id), state.lists),
         checked: withoutIds(state.checked, action.ids),
-        open: state.open && action.ids.includes(state.open.id) ? null : state.open,
+        open: action.dense && next ? next : openGone ? null : state.open,
         messages,
         notice: action.notice,
+        focus: next ? { kind: "row", place: next } : state.focus,
       };
     }
     case "restored":
@@ -244,4 +236,55 @@ export function trackerReducer(state: TrackerState, action: TrackerAction): Trac
       return { ...state, lists: { ...state.lists, [action.listKey]: action.update(list) } };
     }
   }
+}
+
+/**
+ * A save came back: the lead goes where its new values place it (tracker-lists.ts), and says
+ * what happened there. When it left the list being worked, the owner stays in that list, on
+ * its next lead (opened at a desk) or its heading when none is left, and is told where the
+ * lead went, with a way to follow it; focus follows only from the lead itself or from
+ * nowhere. Otherwise the open lead stays open, a lead changed from its row opens, and focus
+ * goes back to the lead's row (where j, k, Enter and e work) unless a field is being typed in.
+ */
+function afterSave(
+  state: TrackerState,
+  action: Extract<TrackerAction, { type: "saved" }>,
+): TrackerState {
+  const { lead, listKey, control, today } = action;
+  const focusWas = action.focusWas ?? "elsewhere";
+  const where = listAfterSave(lead, listKey, today);
+  const left = where !== listKey && has(state.lists[listKey], lead.ID);
+  const lists = placeSavedLead(state.lists, lead, today);
+  const messages = withEntry(state.messages, lead.ID, { ...action.message, where });
+  // The lead is open, or opens now: a status changed from its row.
+  const opened = state.open?.id === lead.ID || control === "comm" || control === "lead";
+  if (left) {
+    const next = neighbourInList(state.lists, listKey, lead.ID);
+    const offer = state.offers[lead.ID];
+    return {
+      ...state,
+      lists,
+      open: opened ? (action.dense ? next : null) : state.open,
+      messages,
+      notice: {
+        text: `${fullName(lead)} moved to ${listTitles[where]}.`,
+        jump: { listKey: where, id: lead.ID },
+        ...(offer ? { offer: { lead, date: offer } } : {}),
+      },
+      focus:
+        focusWas === "elsewhere"
+          ? state.focus
+          : next
+            ? { kind: "row", place: next }
+            : { kind: "heading", listKey },
+    };
+  }
+  return {
+    ...state,
+    lists,
+    open: opened ? { listKey: where, id: lead.ID } : state.open,
+    messages,
+    focus:
+      focusWas === "lead" ? { kind: "row", place: { listKey: where, id: lead.ID } } : state.focus,
+  };
 }

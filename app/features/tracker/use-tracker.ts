@@ -16,18 +16,14 @@ import { isSignedOut, type SaveOutcome, useLeadSaves } from "../lead/lead-saves.
 import type { LeadMessage, ListKey } from "../lead/lead-view.ts";
 import { headingIdOf } from "./list-jumps.tsx";
 import { loadList } from "./load-lists.ts";
+import { findLead, homeOf, type LeadPlace, type Lists, placesOf } from "./tracker-lists.ts";
 import {
-  findLead,
-  homeOf,
-  type LeadPlace,
-  type Lists,
-  listAfterSave,
-  neighbourInList,
-  neighbourOf,
-  placesOf,
-  withoutLead,
-} from "./tracker-lists.ts";
-import { initialTrackerState, listTitles, type Notice, trackerReducer } from "./tracker-state.ts";
+  type FocusWas,
+  initialTrackerState,
+  listTitles,
+  type Notice,
+  trackerReducer,
+} from "./tracker-state.ts";
 import { useBulkSelection } from "./use-bulk-selection.ts";
 import { useLiveUpdates } from "./use-live-updates.ts";
 import { useMediaQuery } from "./use-media-query.ts";
@@ -62,27 +58,29 @@ export function useTracker(
       dispatch({ type: "open", place: places[0] ?? null });
   }, [dense, state.lists, state.open]);
 
-  function onSaved({ lead, message, control, listKey }: SaveOutcome) {
-    const where = listAfterSave(lead, listKey, clock.today);
-    const active = document.activeElement;
-    const inLead =
-      active instanceof HTMLElement && active.closest(`[data-lead-id="${lead.ID}"]`) !== null;
-    const left =
-      where !== listKey &&
-      placesOf(state.lists).some((p) => p.listKey === listKey && p.id === lead.ID);
-    if (left) {
-      // It left the list being worked: stay there, on the next lead (or the previous one at
-      // the end), without scrolling to where it went (the notice offers that).
-      const next = neighbourInList(state.lists, listKey, lead.ID);
-      if (inLead || active === document.body)
-        focusNext(next ? [rowButtonId(next.listKey, next.id)] : [headingIdOf(listKey)]);
-    } else if (inLead && !typingIn(active)) {
-      // A status, a quick date, Submit on notes: back to the lead's row, where j, k, Enter
-      // and e work. A field being typed in keeps its focus.
-      focusNext([rowButtonId(where, lead.ID)]);
-    }
-    dispatch({ type: "saved", lead, listKey, control, message, today: clock.today, dense });
-  }
+  // Where focus goes after a save or a removal is the reducer's call; moving it is ours.
+  useEffect(() => {
+    const to = state.focus;
+    if (!to) return;
+    const target = document.getElementById(
+      to.kind === "row" ? rowButtonId(to.place.listKey, to.place.id) : headingIdOf(to.listKey),
+    );
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: "nearest" });
+  }, [state.focus]);
+
+  /** A save came back: the reducer places the lead; the page says where focus was. */
+  const onSaved = ({ lead, message, control, listKey }: SaveOutcome) =>
+    dispatch({
+      type: "saved",
+      lead,
+      listKey,
+      control,
+      message,
+      today: clock.today,
+      dense,
+      focusWas: focusWasFor(lead.ID),
+    });
   const saves = useLeadSaves({
     onSaved,
     onMessage: (id, message) => dispatch({ type: "message", id, message }),
@@ -93,20 +91,8 @@ export function useTracker(
   });
 
   /** Leads gone for good or to Spam: off the page, focus to the next one, and say so. */
-  function remove(ids: readonly string[], notice: Notice) {
-    const first = ids[0] ?? "";
-    const place =
-      (state.open?.id === first ? state.open : null) ??
-      placesOf(state.lists).find((p) => p.id === first);
-    const remaining = ids.reduce((lists, id) => withoutLead(lists, id), state.lists);
-    const next = place
-      ? (neighbourAfterRemoval(state.lists, remaining, place) ?? neighbourOf(remaining, ""))
-      : undefined;
-    dispatch({ type: "removed", ids, notice });
-    if (!next) return;
-    if (dense) open(next);
-    focusNext([rowButtonId(next.listKey, next.id)]);
-  }
+  const remove = (ids: readonly string[], notice: Notice) =>
+    dispatch({ type: "removed", ids, notice, dense });
   const nameOf = (id: string) => {
     const lead = findLead(state.lists, id);
     return lead ? fullName(lead) : "The lead";
@@ -309,24 +295,15 @@ export function useTracker(
 
 export type Tracker = ReturnType<typeof useTracker>;
 
-/** A field the owner is typing in (notes, the date): a save never takes focus from it. */
-const typingIn = (element: Element | null) =>
-  element instanceof HTMLTextAreaElement ||
-  (element instanceof HTMLInputElement && element.type !== "checkbox");
-
-/**
- * Where to go once leads leave: the first lead after `place` in its list that is still
- * there, else the one before it.
- */
-function neighbourAfterRemoval(before: Lists, after: Lists, place: LeadPlace): LeadPlace | null {
-  const leads = before[place.listKey]?.leads ?? [];
-  const still = new Set((after[place.listKey]?.leads ?? []).map((lead) => lead.ID));
-  const at = leads.findIndex((lead) => lead.ID === place.id);
-  const pick =
-    leads.slice(at + 1).find((lead) => still.has(lead.ID)) ??
-    leads
-      .slice(0, Math.max(0, at))
-      .reverse()
-      .find((lead) => still.has(lead.ID));
-  return pick ? { listKey: place.listKey, id: pick.ID } : null;
+/** Where focus is as a save of `leadId` comes back: on the lead, typing in it, nowhere, elsewhere. */
+function focusWasFor(leadId: string): FocusWas {
+  const active = document.activeElement;
+  if (active === document.body) return "page";
+  if (!(active instanceof HTMLElement) || !active.closest(`[data-lead-id="${leadId}"]`))
+    return "elsewhere";
+  // A field being typed in (notes, the date) keeps its focus unless the lead leaves.
+  const typing =
+    active instanceof HTMLTextAreaElement ||
+    (active instanceof HTMLInputElement && active.type !== "checkbox");
+  return typing ? "lead-field" : "lead";
 }
