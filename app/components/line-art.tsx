@@ -153,6 +153,8 @@ export function LineArt({
       focusable="false"
       data-drawing={drawing}
       data-draw={intro ? "intro" : "scroll"}
+      // The drawing's own width, which its dashes are scaled by (app.css, .line-art).
+      style={{ "--line-art-width": `${viewBox.split(" ")[2]}px` } as CSSProperties}
     >
       {strokes.map((d, index) => (
         <path key={d} d={d} pathLength={1} strokeWidth={1.5} style={order(index)} />

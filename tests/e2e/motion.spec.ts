@@ -36,15 +36,31 @@ test.describe("with motion allowed", () => {
     test(`${path}: the line drawings draw as you scroll`, async ({ page }) => {
       await page.goto(path);
       const stroke = page.locator('svg.line-art[data-drawing="launch"] path').first();
-      const offset = () =>
-        stroke.evaluate((el) => Number.parseFloat(getComputedStyle(el).strokeDashoffset));
-      const before = await offset();
-      expect(before).toBeGreaterThan(0.9); // not yet drawn while below the fold
+      // How much of the stroke is drawn, 0 to 1: its dash is as long as the stroke on screen
+      // (app.css, .line-art), and dropped once the stroke is complete.
+      const drawn = () =>
+        stroke.evaluate((el) => {
+          const style = getComputedStyle(el);
+          if (style.strokeDasharray === "none") return 1;
+          return (
+            1 - Number.parseFloat(style.strokeDashoffset) / Number.parseFloat(style.strokeDasharray)
+          );
+        });
+      // Just below the fold: laid out (content-visibility renders what is near the screen),
+      // and not yet drawn.
+      await stroke.evaluate((el) =>
+        window.scrollBy(
+          0,
+          (el.closest("svg") ?? el).getBoundingClientRect().top - window.innerHeight - 100,
+        ),
+      );
+      const before = await drawn();
+      expect(before).toBeLessThan(0.1);
       await stroke.evaluate((el) => el.scrollIntoView({ block: "end" }));
       await page.mouse.wheel(0, 150);
-      await expect.poll(offset).toBeLessThan(before);
+      await expect.poll(drawn).toBeGreaterThan(before);
       await stroke.evaluate((el) => el.scrollIntoView({ block: "start" }));
-      await expect.poll(offset).toBeLessThan(0.05); // fully drawn once well in view
+      await expect.poll(drawn).toBeGreaterThan(0.95); // fully drawn once well in view
     });
   }
 });
