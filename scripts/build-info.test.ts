@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildInfoFile, staleReason } from "./build-info.ts";
+import { loadConfig } from "../server/config.ts";
+import { buildInfoFile, siteUrlToBuild, staleReason } from "./build-info.ts";
 
 function makeProject({ built }: { built: boolean }) {
   const root = mkdtempSync(path.join(tmpdir(), "fineline-stale-"));
@@ -60,5 +61,21 @@ describe("staleReason (npm start builds only when needed)", () => {
     expect(staleReason(makeProject({ built: true }), "https://fineline.studio")).toMatch(
       /SITE_URL changed/,
     );
+  });
+});
+
+describe("siteUrlToBuild (npm run build builds for the address npm start serves at)", () => {
+  it.each([
+    [{}, "http://localhost:3000"],
+    [{ PORT: "4000" }, "http://localhost:4000"],
+    [{ HOST: "0.0.0.0", PORT: "8080" }, "http://localhost:8080"],
+    [{ PORT: "4000", SITE_URL: "https://fineline.studio" }, "https://fineline.studio"],
+  ])("%j: %s, as the server reads it", (env, expected) => {
+    expect(siteUrlToBuild(env)).toBe(expected);
+    expect(siteUrlToBuild(env)).toBe(loadConfig(env).siteUrl);
+  });
+
+  it("refuses a PORT the server would refuse", () => {
+    expect(() => siteUrlToBuild({ PORT: "ninety" })).toThrow(/PORT/);
   });
 });

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { loadConfig } from "../server/config.ts";
 
 /** Everything the build reads; a change to any of these makes the build stale. */
 export const buildInputs = [
@@ -51,4 +52,14 @@ export function staleReason(root: string, siteUrl: string): string | null {
     return `BUILD_TIME changed (${info.buildTime ?? "the real clock"} → ${clock ?? "the real clock"})`;
   const changed = buildInputs.find((input) => newestMtime(path.join(root, input)) > builtAt);
   return changed ? `${changed} changed since the last build` : null;
+}
+
+/**
+ * The SITE_URL a build is made for: SITE_URL, else the address the server is reached at from
+ * HOST and PORT, read as the server reads them (server/config.ts). So `PORT=4000 npm run build`
+ * makes the build that `PORT=4000 npm start` serves, instead of one it would build again while
+ * the site is down. Throws the server's ConfigError for a bad value.
+ */
+export function siteUrlToBuild(env: NodeJS.ProcessEnv): string {
+  return loadConfig({ HOST: env.HOST, PORT: env.PORT, SITE_URL: env.SITE_URL }).siteUrl;
 }

@@ -8,7 +8,18 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { ConfigError } from "../server/config.ts";
+import { siteUrlToBuild } from "./build-info.ts";
 import { pruneBuilds, switchBuild } from "./build-switch.ts";
+
+let siteUrl: string;
+try {
+  siteUrl = siteUrlToBuild(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  for (const problem of error.problems) console.error(`config: ${problem}`);
+  process.exit(1);
+}
 
 const out = path.join("builds", `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}`);
 mkdirSync(out, { recursive: true });
@@ -16,7 +27,7 @@ mkdirSync(out, { recursive: true });
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, {
     stdio: "inherit",
-    env: { ...process.env, BUILD_DIRECTORY: out },
+    env: { ...process.env, BUILD_DIRECTORY: out, SITE_URL: siteUrl },
   });
   if (result.status !== 0) {
     rmSync(out, { recursive: true, force: true });
