@@ -118,9 +118,11 @@ describe("brand assets (scripts/brand-assets.ts)", () => {
     const url = faviconDataUrl();
     expect(url.startsWith("data:image/svg+xml,")).toBe(true);
     const body = url.slice("data:image/svg+xml,".length);
-    // A raw "#" would end the URL at a fragment and a raw "%" would start a bogus escape; a
-    // raw space is invalid in a URL.
-    expect(body).not.toMatch(/[#"'<>& ]|%(?![0-9A-F]{2})/);
+    // Only URL code points, raw or escaped: a raw "#" would end the URL at a fragment, a raw
+    // "%" would start a bogus escape, and spaces, quotes, brackets and braces are invalid in a
+    // URL (the Nu HTML checker); no "&", which an HTML attribute would need as an entity.
+    expect(body).toMatch(/^(?:[A-Za-z0-9!$()*+,\-./:;=?@_~]|%[0-9A-F]{2})*$/);
+    expect(body).toContain("%7B"); // the dark-mode style's braces, escaped
     expect(decodeURIComponent(body)).toBe(faviconSvg());
   });
 
