@@ -74,8 +74,9 @@ export const registeredPaths = () =>
 /**
  * The account screens are client-rendered, but their HTML is prerendered too, so what is served
  * has its title and heading before any script runs (ADR 014); they hydrate like the SPA.
+ * `/access-denied` is one: without JavaScript it still says why and offers the way out.
  */
-export const accountScreenPaths = ["/login", "/signup"];
+export const accountScreenPaths = ["/login", "/signup", "/access-denied"];
 
 /** Everything the build prerenders. */
 export function listPrerenderPaths(): string[] {

@@ -10,11 +10,23 @@ export function clientLoader() {
   return { email: typeof session?.email === "string" ? session.email : null };
 }
 
+// The served HTML (prerendered) is the whole screen but for the account's address, which only
+// the browser knows: without JavaScript it still says where the visitor is and why.
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AccessDeniedScreen email={null} />;
+}
+
 /**
  * Where the admin check sends a logged-in user who is not an admin (docs/product.md, "Verify,
  * refresh, logout").
  */
 export default function AccessDenied({ loaderData }: Route.ComponentProps) {
+  return <AccessDeniedScreen email={loaderData.email} />;
+}
+
+function AccessDeniedScreen({ email }: { email: string | null }) {
   return (
     <AuthScreen
       eyebrow="Studio area"
@@ -22,10 +34,10 @@ export default function AccessDenied({ loaderData }: Route.ComponentProps) {
       lead="The admin area is only for the studio's administrators."
     >
       <p className="text-lg">
-        {loaderData.email ? (
+        {email ? (
           <>
-            You're logged in as <strong className="break-all">{loaderData.email}</strong>, which
-            doesn't have admin access.
+            You're logged in as <strong className="break-all">{email}</strong>, which doesn't have
+            admin access.
           </>
         ) : (
           "This account doesn't have admin access."

@@ -369,3 +369,14 @@ test("the account and admin screens pass axe at 390 and 1440 px, signed in and i
     }
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("/access-denied still says where the visitor is, why, and the way out", async ({ page }) => {
+    await page.goto("/access-denied");
+    await expect(page.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
+    await expect(page.getByText("This account doesn't have admin access.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Log out" })).toBeVisible();
+  });
+});
