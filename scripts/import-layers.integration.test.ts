@@ -30,6 +30,17 @@ const layers = {
     "admin",
     "cli",
   ],
+  "app/features": [
+    "lead",
+    "booking",
+    "conversation",
+    "pipeline",
+    "dashboard",
+    "spam",
+    "events",
+    "insights",
+    "tracker",
+  ],
 } as const;
 /** Not a feature: helpers for tests, which may set up through any feature. */
 const unlayered = new Set(["test-support"]);
@@ -69,6 +80,7 @@ for (const [base, order] of Object.entries(layers)) {
   });
 }
 probe("server/leads", "to-app.ts", "../../app/root.tsx", true);
+probe("app/features/lead", "to-server.ts", "../../../server/app.ts", true);
 
 /** Every probe linted in one run; the files Biome refused, by their restricted imports. */
 function refusedFiles(): Set<string> {
