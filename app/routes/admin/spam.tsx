@@ -1,57 +1,26 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { endpoints } from "../../../domain/endpoints.ts";
-import { leadTexts } from "../../../domain/lead-record.ts";
-import { type SpamLead, spamRetentionDays, spamTexts } from "../../../domain/spam.ts";
-import { fullName } from "../../components/admin/lead-name.ts";
-import { loadPage, type PagedList, useLoadMore } from "../../components/admin/paged-list.ts";
-import { useFocusNext } from "../../components/admin/use-focus-next.ts";
+import { spamRetentionDays } from "../../../domain/spam.ts";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
-import { notSpamButtonId, SpamItem } from "../../features/spam/spam-item.tsx";
+import { SpamItem } from "../../features/spam/spam-item.tsx";
+import { loadSpam, useSpamReview } from "../../features/spam/use-spam-review.ts";
 import { privateMeta } from "../../seo.ts";
-import { authPost } from "../../session/api.ts";
 import type { Route } from "./+types/spam";
 
 export const meta = () => privateMeta("Spam");
 
 export async function clientLoader() {
-  return loadPage(endpoints.spamLeads);
+  return loadSpam();
 }
 
 /**
  * Spam kept for review: what the form judged to be spam, with the reason, newest first. "Not
  * spam" makes it the lead it would have been (and sends its notification); Erase deletes it
- * now; otherwise it is deleted 30 days after it arrived here.
+ * now; otherwise it is deleted 30 days after it arrived here. What each does is in
+ * app/features/spam/.
  */
 export default function AdminSpam({ loaderData }: Route.ComponentProps) {
-  const [page, setPage] = useState<PagedList<SpamLead>>(loaderData);
-  const [notice, setNotice] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<string | null>(null);
-  const focusNext = useFocusNext();
-  const loadMore = useLoadMore((url) => loadPage(endpoints.spamLeads, { url }), setPage);
-
-  useEffect(() => setPage(loaderData), [loaderData]);
-
-  /** Off the list; focus to the next one (or the heading), and say what happened. */
-  function remove(id: string, text: string) {
-    const at = page.leads.findIndex((lead) => lead.ID === id);
-    const next = page.leads[at + 1] ?? page.leads[at - 1];
-    setPage((current) => ({ ...current, leads: current.leads.filter((lead) => lead.ID !== id) }));
-    setNotice(text);
-    focusNext([next ? notSpamButtonId(next.ID) : "spam-heading"]);
-  }
-
-  async function notSpam(lead: SpamLead) {
-    setBusy(lead.ID);
-    setErrors(({ [lead.ID]: _, ...rest }) => rest);
-    const result = await authPost(endpoints.notSpam, {}, { params: { id: lead.ID } });
-    setBusy(null);
-    if (result.ok) remove(lead.ID, `${fullName(lead)} is in New Leads now. ${spamTexts.notSpam}`);
-    else if (result.status === 404) remove(lead.ID, `${fullName(lead)} is no longer here.`);
-    else setErrors((all) => ({ ...all, [lead.ID]: result.error ?? leadTexts.failed }));
-  }
+  const { page, notice, errors, busy, notSpam, erased, loadMore } = useSpamReview(loaderData);
 
   return (
     <div className="mx-auto w-full max-w-[1200px] px-2 pt-2 md:px-3">
@@ -100,12 +69,7 @@ export default function AdminSpam({ loaderData }: Route.ComponentProps) {
               busy={busy === lead.ID}
               error={errors[lead.ID]}
               onNotSpam={() => notSpam(lead)}
-              onErased={(id, { diskPending }) =>
-                remove(
-                  id,
-                  `${fullName(lead) || lead.Email}'s submission was erased${diskPending ? "; removal from disk pending" : ""}.`,
-                )
-              }
+              onErased={(_, outcome) => erased(lead, outcome)}
             />
           </li>
         ))}
@@ -113,7 +77,7 @@ export default function AdminSpam({ loaderData }: Route.ComponentProps) {
       {page.next ? (
         <button
           type="button"
-          onClick={() => loadMore(page)}
+          onClick={loadMore}
           aria-disabled={page.loadingMore}
           className={`mt-2 ${buttonClass("secondary", "sm")}`}
         >
