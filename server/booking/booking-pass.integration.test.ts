@@ -3,10 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bookingPassMinutes, prefillTexts } from "../../domain/booking.ts";
 import { bookingPassHeader, contactTexts, honeypotField } from "../../domain/contact-texts.ts";
+import { bookingPassKey } from "../leads/booking-pass.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { testSecret, testTokens } from "../test-support/tokens.ts";
-import { bookingPassKey } from "../leads/booking-pass.ts";
 
 // Thursday 26 November 2026, 08:00 in New York; Monday 30 November, 10:00 and 11:00 there.
 const start = new Date("2026-11-26T13:00:00.000Z").getTime();

@@ -28,9 +28,9 @@ import { retryLostConnection } from "../db/retry-lost.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { clientKeys } from "../http/client-caps.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
+import { bookingPassKey, readBookingPass } from "../leads/booking-pass.ts";
 import { loadAvailability, saveAvailability } from "./availability.repository.ts";
 import { bookCall, cancelMeeting, contactDetails, moveMeeting } from "./booking.repository.ts";
-import { bookingPassKey, readBookingPass } from "../leads/booking-pass.ts";
 import { hashToken, manageKey, manageTokenFor } from "./manage-token.ts";
 import {
   bookedMeetings,
