@@ -67,6 +67,11 @@ export function startBackgroundJobs(options: {
   const { db } = database;
   const stops: Array<() => unknown> = [];
 
+  // Who every e-mail to a visitor comes from, and where its answer goes (MAIL_FROM, REPLY_TO).
+  const visitorMail =
+    config.mailFrom && replyTokenKey
+      ? { from: config.mailFrom, replyTo: config.replyTo, replyTokenKey }
+      : undefined;
   let outbox: ReturnType<typeof startOutboxWorker> | null = null;
   if (config.smtpUrl && config.notifyEmail) {
     const smtp = smtpSender(config.smtpUrl, config.outboxLeaseMs);
@@ -81,13 +86,9 @@ export function startBackgroundJobs(options: {
         kinds: {
           ...leadOutbox,
           ...digestOutbox,
-          ...meetingOutbox(manageKey),
-          ...registrationOutbox(manageKey),
-          ...conversationOutbox(
-            config.mailFrom && replyTokenKey
-              ? { from: config.mailFrom, replyTo: config.replyTo, replyTokenKey }
-              : undefined,
-          ),
+          ...meetingOutbox(manageKey, visitorMail),
+          ...registrationOutbox(manageKey, visitorMail),
+          ...conversationOutbox(visitorMail),
         },
       },
       intervalMs: jobs.outboxIntervalMs,

@@ -2,10 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { replyTokenFor, replyTokenKey } from "../mail/reply-token.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { startSmtp } from "../test-support/smtp.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
-import { testSecret } from "../test-support/tokens.ts";
+import { testSecret, testTokens } from "../test-support/tokens.ts";
 
 // Thursday 26 November 2026, 08:00 in New York.
 const booked = new Date("2026-11-26T13:00:00.000Z");
@@ -26,6 +27,8 @@ async function parse(raw: string) {
     )[0];
   const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
   return {
+    from: mail.from?.value[0],
+    replyTo: mail.replyTo?.value[0],
     to: to?.text ?? "",
     subject: mail.subject ?? "",
     text: mail.text ?? "",
@@ -115,6 +118,67 @@ describe.each(testEngines)("booking e-mails on $name", (engine) => {
     // The owner's copy names who booked.
     const owner = mails.find((mail) => mail.to === "owner@fineline.studio");
     expect(owner?.text).toContain("Markerlast");
+  });
+
+  it("sends the visitor's e-mails from MAIL_FROM, their answers to REPLY_TO for the lead", async () => {
+    await app.close();
+    app = await buildTestApp(
+      database,
+      {
+        JWT_SECRET: testSecret,
+        SMTP_URL: smtp.url,
+        NOTIFY_EMAIL: "owner@fineline.studio",
+        MAIL_FROM: "hello@fineline.studio",
+        REPLY_TO: "hello+{token}@fineline.studio",
+        SITE_URL: "https://fineline.studio",
+        TIMEZONE: "America/New_York",
+        DIGEST_HOUR: "off",
+      },
+      { now: () => clock, outboxIntervalMs: 3_600_000 },
+    );
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/booking",
+      payload: {
+        email: "rosa@bakery.example",
+        firstName: "Rosa",
+        lastName: "Delgado",
+        start: at10,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const token = String(res.json().booking.manageUrl).split("/").at(-1) ?? "";
+    const meeting = await database.db
+      .selectFrom("meetings")
+      .select("lead_id")
+      .executeTakeFirstOrThrow();
+    const replyTo = `hello+${replyTokenFor(replyTokenKey(testTokens.key), meeting.lead_id)}@fineline.studio`;
+    await delivered(0);
+    await app.inject({ method: "POST", url: `/api/booking/${token}/cancel`, payload: {} });
+    const mails = await delivered(0);
+    const visitor = mails.filter((mail) => mail.to === "rosa@bakery.example");
+    expect(visitor.map((mail) => mail.subject)).toEqual([
+      "Your free call is booked",
+      "Your free call is canceled",
+    ]);
+    for (const mail of visitor) {
+      expect(mail.from).toMatchObject({
+        name: "Fineline Studio",
+        address: "hello@fineline.studio",
+      });
+      expect(mail.replyTo).toMatchObject({ name: "Fineline Studio", address: replyTo });
+      // The invite's answers (accept, decline) go to the studio's address too.
+      expect(mail.calendar?.find((line) => line.startsWith("ORGANIZER"))).toBe(
+        'ORGANIZER;CN="Fineline Studio":mailto:hello@fineline.studio',
+      );
+    }
+    // The owner's own copies still come from NOTIFY_EMAIL, answering to the visitor.
+    const owner = mails.filter((mail) => mail.to === "owner@fineline.studio");
+    expect(owner.length).toBe(2);
+    for (const mail of owner) {
+      expect(mail.from).toMatchObject({ address: "owner@fineline.studio" });
+      expect(mail.replyTo).toMatchObject({ name: "Rosa Delgado", address: "rosa@bakery.example" });
+    }
   });
 
   it("invites both, moves with a higher SEQUENCE, cancels with CANCEL, and reminds once", async () => {

@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { dateTimeLabel } from "../../domain/dates.ts";
 import { site } from "../../domain/site.ts";
+import type { VisitorSender } from "../mail/message-outbox.ts";
 import { paragraphsHtml } from "../notifications/email-html.ts";
 import { type OutgoingEmail, oneLine } from "../notifications/outgoing-email.ts";
 
@@ -93,6 +94,7 @@ export function meetingEmail(
     manageUrl,
     leadUrl,
     now,
+    sender,
   }: {
     to: "visitor" | "owner";
     notifyEmail: string;
@@ -101,14 +103,21 @@ export function meetingEmail(
     manageUrl: string;
     leadUrl: string;
     now: Date;
+    /**
+     * Who the visitor's e-mail comes from and where their answer goes (MAIL_FROM, REPLY_TO);
+     * without it, the owner's address. The owner's own copy always comes from NOTIFY_EMAIL.
+     */
+    sender?: VisitorSender | undefined;
   },
 ): OutgoingEmail {
+  const visitorSender = to === "visitor" ? sender : undefined;
   const host = new URL(siteUrl).hostname || "localhost";
   const visitorName = oneLine(`${meeting.visitor.firstName} ${meeting.visitor.lastName}`, 120);
   const zone = to === "visitor" ? (meeting.visitor.timeZone ?? ownerTimeZone) : ownerTimeZone;
   const when = `${dateTimeLabel(meeting.start, zone, now)} (${zone.replaceAll("_", " ")})`;
   const calendarOptions = {
-    owner: notifyEmail,
+    // The organizer the visitor's calendar answers: the studio's address, like the e-mail.
+    owner: visitorSender?.from.address ?? notifyEmail,
     host,
     manageUrl,
     now,
@@ -154,9 +163,10 @@ export function meetingEmail(
   const text = lines.join("\n");
   const html = paragraphsHtml(lines);
   return {
-    from: { name: site.name, address: notifyEmail },
+    from: visitorSender?.from ?? { name: site.name, address: notifyEmail },
     to: to === "visitor" ? meeting.visitor.email : notifyEmail,
     ...(to === "owner" ? { replyTo: { name: visitorName, address: meeting.visitor.email } } : {}),
+    ...(visitorSender ? { replyTo: visitorSender.replyTo } : {}),
     subject:
       to === "visitor"
         ? subjects[news]

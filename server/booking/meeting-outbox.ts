@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { type ConversationMail, visitorSender } from "../mail/message-outbox.ts";
 import { enqueueOutbox } from "../notifications/outbox.repository.ts";
 import type { OutboxKinds } from "../notifications/outbox.ts";
 import { leadUrl } from "../notifications/outgoing-email.ts";
@@ -67,7 +68,10 @@ export async function enqueueMeetingEmails(
  * SEQUENCE are in the row): a later move does not rewrite an earlier invite. A reminder is only sent while its
  * meeting is still booked at that SEQUENCE: never for a cancelled or moved-away time.
  */
-export const meetingOutbox = (manageKey: Uint8Array | undefined): OutboxKinds => ({
+export const meetingOutbox = (
+  manageKey: Uint8Array | undefined,
+  mail: ConversationMail | undefined,
+): OutboxKinds => ({
   "meeting-email": async (row, { db, notifyEmail, siteUrl, timeZone, now }) => {
     const payload = JSON.parse(row.payload) as MeetingEmailPayload;
     const meeting = await findMeeting(db, { id: payload.meetingId });
@@ -97,6 +101,7 @@ export const meetingOutbox = (manageKey: Uint8Array | undefined): OutboxKinds =>
           manageUrl: `${siteUrl}/booking/${token}`,
           leadUrl: leadUrl(siteUrl, meeting.leadId),
           now,
+          sender: mail && visitorSender(mail, meeting.leadId),
         },
       ),
     };

@@ -3,6 +3,7 @@ import { dateTimeLabel } from "../../domain/dates.ts";
 import { eventTimeZone } from "../../domain/event-texts.ts";
 import { paymentNote } from "../../domain/events.ts";
 import { site } from "../../domain/site.ts";
+import type { VisitorSender } from "../mail/message-outbox.ts";
 import { paragraphsHtml } from "../notifications/email-html.ts";
 import { type OutgoingEmail, oneLine } from "../notifications/outgoing-email.ts";
 import type { RegistrationEmailPayload } from "./registrations.repository.ts";
@@ -77,7 +78,18 @@ type EmailSettings = {
   outboxId: string;
   /** The guest's own page, to cancel from (ADR 026); without it, they reply instead. */
   manageUrl?: string;
+  /** Who it comes from and where the answer goes (MAIL_FROM, REPLY_TO); else NOTIFY_EMAIL. */
+  sender?: VisitorSender | undefined;
 };
+
+/** The From, Reply-To and invite organizer of an e-mail to the guest. */
+function senderOf({ notifyEmail, sender }: EmailSettings) {
+  return {
+    from: sender?.from ?? { name: site.name, address: notifyEmail },
+    ...(sender ? { replyTo: sender.replyTo } : {}),
+    organizer: sender?.from.address ?? notifyEmail,
+  };
+}
 
 /**
  * The visitor's confirmation: which event, when, where, how many seats, how a paid event is
@@ -88,8 +100,10 @@ type EmailSettings = {
 export function registrationEmail(
   registration: RegistrationForEmail,
   payload: RegistrationEmailPayload,
-  { notifyEmail, siteUrl, now, outboxId, manageUrl }: EmailSettings,
+  settings: EmailSettings,
 ): OutgoingEmail {
+  const { siteUrl, now, outboxId, manageUrl } = settings;
+  const { organizer, ...from } = senderOf(settings);
   const host = new URL(siteUrl).hostname || "localhost";
   const { event } = payload;
   const payment = paymentNote(event);
@@ -113,7 +127,7 @@ export function registrationEmail(
     site.name,
   ];
   return {
-    from: { name: site.name, address: notifyEmail },
+    ...from,
     to: registration.email,
     subject: oneLine(`${payload.again ? "Still registered" : "You're registered"}: ${event.title}`),
     text: lines.join("\n"),
@@ -121,7 +135,7 @@ export function registrationEmail(
     messageId: `<registration-${registration.id}-${payload.again ? `again-${outboxId}` : "confirmation"}@${host}>`,
     calendar: {
       method: "REQUEST",
-      content: registrationCalendar(registration, event, { owner: notifyEmail, host, now }),
+      content: registrationCalendar(registration, event, { owner: organizer, host, now }),
     },
   };
 }
@@ -133,8 +147,10 @@ export function registrationEmail(
 export function registrationCanceledEmail(
   registration: RegistrationForEmail,
   event: RegistrationEmailPayload["event"],
-  { notifyEmail, siteUrl, now }: EmailSettings,
+  settings: EmailSettings,
 ): OutgoingEmail {
+  const { siteUrl, now } = settings;
+  const { organizer, ...from } = senderOf(settings);
   const host = new URL(siteUrl).hostname || "localhost";
   const lines = [
     // Nothing typed into the form goes to the address: it has not shown it is theirs.
@@ -150,7 +166,7 @@ export function registrationCanceledEmail(
     site.name,
   ];
   return {
-    from: { name: site.name, address: notifyEmail },
+    ...from,
     to: registration.email,
     subject: oneLine(`Registration canceled: ${event.title}`),
     text: lines.join("\n"),
@@ -159,7 +175,7 @@ export function registrationCanceledEmail(
     calendar: {
       method: "CANCEL",
       content: registrationCalendar(registration, event, {
-        owner: notifyEmail,
+        owner: organizer,
         host,
         now,
         canceled: true,

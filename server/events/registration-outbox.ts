@@ -1,4 +1,5 @@
 import { registrationLinkPath } from "../../domain/event-texts.ts";
+import { type ConversationMail, visitorSender } from "../mail/message-outbox.ts";
 import type { OutboxKinds } from "../notifications/outbox.ts";
 import { registrationCanceledEmail, registrationEmail } from "./registration-email.ts";
 import { registrationLinkToken } from "./registration-link.ts";
@@ -8,11 +9,16 @@ import { findRegistration, type RegistrationEmailPayload } from "./registrations
  * The outbox's registration e-mails: a registration's confirmation (ADR 026), while the registration still stands, or its
  * cancellation, to whom the owner canceled it for.
  */
-export const registrationOutbox = (manageKey: Uint8Array | undefined): OutboxKinds => ({
+export const registrationOutbox = (
+  manageKey: Uint8Array | undefined,
+  mail: ConversationMail | undefined,
+): OutboxKinds => ({
   "event-registration": async (row, { db, notifyEmail, siteUrl, now }) => {
     const payload = JSON.parse(row.payload) as RegistrationEmailPayload;
     const emailSettings = {
       notifyEmail,
+      // The row's lead: a registration always makes one, and its answers thread there.
+      sender: mail && row.lead_id ? visitorSender(mail, row.lead_id) : undefined,
       siteUrl,
       now,
       outboxId: row.id,

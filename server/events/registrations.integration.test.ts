@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { eventTexts, seatsLeftText } from "../../domain/event-texts.ts";
 import { manageKey } from "../booking/manage-token.ts";
+import { replyTokenFor, replyTokenKey } from "../mail/reply-token.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
 import { startSmtp } from "../test-support/smtp.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
@@ -401,7 +402,11 @@ describe.each(testEngines)("event registration on $name", (engine) => {
 });
 
 /** An app that e-mails through `smtp`, its outbox sending only when poked. */
-const mailingApp = (database: TestDatabase, smtp: Awaited<ReturnType<typeof startSmtp>>) =>
+const mailingApp = (
+  database: TestDatabase,
+  smtp: Awaited<ReturnType<typeof startSmtp>>,
+  env: Record<string, string> = {},
+) =>
   buildTestApp(
     database,
     {
@@ -410,6 +415,7 @@ const mailingApp = (database: TestDatabase, smtp: Awaited<ReturnType<typeof star
       NOTIFY_EMAIL: "owner@fineline.studio",
       SITE_URL: "https://fineline.studio",
       DIGEST_HOUR: "off",
+      ...env,
     },
     { now: () => now, outboxIntervalMs: 3_600_000 },
   );
@@ -423,6 +429,42 @@ const calendarOf = (mail: ParsedMail) =>
 const uidOf = (ics?: string) => ics?.match(/^UID:(.+)$/m)?.[1]?.trim();
 
 describe.each(testEngines)("registration e-mails on $name", (engine) => {
+  it("sends the guest's e-mails from MAIL_FROM, their answers to REPLY_TO for the lead", async () => {
+    const database = await engine.open();
+    const smtp = await startSmtp();
+    const app = await mailingApp(database, smtp, {
+      MAIL_FROM: "hello@fineline.studio",
+      REPLY_TO: "hello+{token}@fineline.studio",
+    });
+    try {
+      await app.inject({
+        method: "POST",
+        url: "/api/events/small-workshop/registrations",
+        payload: person(1, 2),
+      });
+      app.outbox?.poke();
+      await app.outbox?.idle();
+      const { lead_id } = await database.db
+        .selectFrom("event_registrations")
+        .select("lead_id")
+        .executeTakeFirstOrThrow();
+      const mail = await simpleParser(
+        smtp.received.find((m) => m.to.includes("guest1@example.com"))?.raw ?? "",
+      );
+      expect(mail.from?.value[0]).toMatchObject({ address: "hello@fineline.studio" });
+      expect(mail.replyTo?.value[0]?.address).toBe(
+        `hello+${replyTokenFor(replyTokenKey(testTokens.key), lead_id)}@fineline.studio`,
+      );
+      expect(calendarOf(mail)).toMatch(
+        /^ORGANIZER;CN="?Fineline Studio"?:mailto:hello@fineline\.studio$/m,
+      );
+    } finally {
+      await app.close();
+      await smtp.close();
+      await database.close();
+    }
+  });
+
   it("sends the confirmation with an invite once, and what stands again to a repeat", async () => {
     const database = await engine.open();
     const smtp = await startSmtp();

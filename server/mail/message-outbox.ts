@@ -11,9 +11,28 @@ export type ConversationMail = {
   replyTokenKey: Uint8Array;
 };
 
+/** Who an e-mail to a visitor comes from, and where its reply goes. */
+export type VisitorSender = {
+  from: { name: string; address: string };
+  replyTo: { name: string; address: string };
+};
+
 /**
- * The outbox's messages of a lead's conversation (the instant reply, or the owner's), from MAIL_FROM with
- * the lead's Reply-To, threaded as it was queued. Sent only while it still waits: one sent,
+ * Every e-mail to a visitor, whatever it is about (a message, a booking, a registration), comes
+ * from MAIL_FROM, and its reply goes where REPLY_TO says for the lead it is about, so the
+ * answer lands in the mailbox the tracker reads, in that lead's conversation
+ * (docs/conversations.md).
+ */
+export function visitorSender(mail: ConversationMail, leadId: string): VisitorSender {
+  const address = mail.replyTo
+    ? replyAddressFor(mail.replyTo, replyTokenFor(mail.replyTokenKey, leadId))
+    : mail.from.address;
+  return { from: mail.from, replyTo: { name: mail.from.name, address } };
+}
+
+/**
+ * The outbox's messages of a lead's conversation (the instant reply, or the owner's), from
+ * MAIL_FROM with the lead's Reply-To, threaded as it was queued. Sent only while it still waits: one sent,
  * or moved to Spam with its lead, is not sent again by a row left behind.
  */
 export const conversationOutbox = (mail: ConversationMail | undefined): OutboxKinds => ({
@@ -23,9 +42,6 @@ export const conversationOutbox = (mail: ConversationMail | undefined): OutboxKi
     if (!message) return { skip: "the message is gone" };
     if (message.status !== "queued") return { skip: `the message is ${message.status}` };
     if (!mail) throw new Error("MAIL_FROM is not set: there is no address to send from");
-    const replyAddress = mail.replyTo
-      ? replyAddressFor(mail.replyTo, replyTokenFor(mail.replyTokenKey, message.lead_id))
-      : mail.from.address;
     return {
       email: conversationEmail(
         {
@@ -37,7 +53,7 @@ export const conversationOutbox = (mail: ConversationMail | undefined): OutboxKi
           references: message.references_header?.split(" ").filter(Boolean) ?? [],
           automatic: message.kind === "auto-reply",
         },
-        { from: mail.from, replyTo: { name: mail.from.name, address: replyAddress } },
+        visitorSender(mail, message.lead_id),
       ),
       delivered: (at) => recordDelivery(db, messageId, { sent: at }),
       failed: (error, final) => recordDelivery(db, messageId, { failed: error, final }),
