@@ -9,7 +9,8 @@
  *   npm run bench:booking [-- --meetings=1000] [-- --runs=200]
  */
 import { sql } from "kysely";
-import { type Availability, defaultAvailability, weekdays } from "../domain/booking.ts";
+import { type Availability, defaultAvailability } from "../domain/booking.ts";
+import { weekdays } from "../domain/booking-texts.ts";
 import { todayIn } from "../domain/dates.ts";
 import { saveAvailability } from "../server/booking/availability.repository.ts";
 import { blocksOf } from "../server/booking/booking.repository.ts";

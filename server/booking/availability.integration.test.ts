@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bookingTexts, defaultAvailability } from "../../domain/booking.ts";
+import { defaultAvailability } from "../../domain/booking.ts";
+import { bookingTexts } from "../../domain/booking-texts.ts";
 import { createContactLead } from "../contact/lead-intake.repository.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";

@@ -1,7 +1,8 @@
 import { createCipheriv, randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bookingPassMinutes, prefillTexts } from "../../domain/booking.ts";
+import { bookingPassMinutes } from "../../domain/booking.ts";
+import { prefillTexts } from "../../domain/booking-texts.ts";
 import { bookingPassHeader, contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { bookingPassKey } from "../leads/booking-pass.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";

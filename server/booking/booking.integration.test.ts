@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bookingMessages, defaultAvailability } from "../../domain/booking.ts";
+import { defaultAvailability } from "../../domain/booking.ts";
+import { bookingMessages } from "../../domain/booking-texts.ts";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";

@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
-import { bookingGrainMinutes, type Span } from "../../domain/booking.ts";
+import type { Span } from "../../domain/booking-slots.ts";
+import { bookingGrainMinutes } from "../../domain/booking-texts.ts";
 import type { SpamReason } from "../../domain/spam.ts";
 import { insertContactLead, type NewContactLead } from "../contact/lead-intake.repository.ts";
 import type { Db } from "../db/connect.ts";

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import { type Availability, type ManagedBooking, upcomingDays } from "../../domain/booking.ts";
+import { freeSlots, slotsRange } from "../../domain/booking-slots.ts";
 import {
-  type Availability,
   bookingMessages,
   bookingTexts,
-  freeSlots,
-  type ManagedBooking,
   manageTexts,
   meetingsTexts,
   prefillTexts,
-  slotsRange,
-  upcomingDays,
-} from "../../domain/booking.ts";
+} from "../../domain/booking-texts.ts";
 import { addDays, startOfDay, todayIn, wallClock } from "../../domain/dates.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { leadSourceOf } from "../../domain/lead-source.ts";

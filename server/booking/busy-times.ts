@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import type { Span } from "../../domain/booking.ts";
+import type { Span } from "../../domain/booking-slots.ts";
 import { isTimeZone, zonedMinute } from "../../domain/dates.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bookingMessages, manageTexts } from "../../domain/booking.ts";
+import { bookingMessages, manageTexts } from "../../domain/booking-texts.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { testSecret } from "../test-support/tokens.ts";

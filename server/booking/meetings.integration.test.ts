@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { meetingsTexts } from "../../domain/booking.ts";
+import { meetingsTexts } from "../../domain/booking-texts.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
 import { startSmtp } from "../test-support/smtp.ts";

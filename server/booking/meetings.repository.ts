@@ -1,4 +1,5 @@
-import type { MeetingRecord, Span } from "../../domain/booking.ts";
+import type { MeetingRecord } from "../../domain/booking.ts";
+import type { Span } from "../../domain/booking-slots.ts";
 import type { Db } from "../db/connect.ts";
 import { toIso } from "../db/schema.ts";
 

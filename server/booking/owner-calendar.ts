@@ -1,4 +1,4 @@
-import type { Span } from "../../domain/booking.ts";
+import type { Span } from "../../domain/booking-slots.ts";
 import type { Db } from "../db/connect.ts";
 import { startPassLoop } from "../pass-loop.ts";
 import { busyTimes } from "./busy-times.ts";

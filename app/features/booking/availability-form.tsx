@@ -1,12 +1,7 @@
 import { useId, useState } from "react";
 import * as z from "zod/mini";
-import {
-  type Availability,
-  availability as availabilitySchema,
-  bookingTexts,
-  type Weekday,
-  weekdays,
-} from "../../../domain/booking.ts";
+import { type Availability, availability as availabilitySchema } from "../../../domain/booking.ts";
+import { bookingTexts, type Weekday, weekdays } from "../../../domain/booking-texts.ts";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { leadTexts } from "../../../domain/lead-record.ts";
 import { compactFieldClass, FormStatus } from "../../components/form-fields.tsx";
