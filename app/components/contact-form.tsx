@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { validateContact } from "../../domain/contact.ts";
 import { bookingPassHeader, contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { limits } from "../../domain/limits.ts";
@@ -118,6 +118,18 @@ export function ContactForm({
     }
   }
 
+  // The answer appears under Submit, which a long form leaves below the fold (1440 × 900):
+  // brought into view, gently unless the visitor asked for less motion; the live region
+  // announces it (docs/product.md, "Success, error and their exclusion").
+  useEffect(() => {
+    if (status.kind !== "success" && status.kind !== "error") return;
+    const shown = document.getElementById(`${id}-answer`);
+    const box = shown?.getBoundingClientRect();
+    if (!shown || !box || (box.top >= 0 && box.bottom <= window.innerHeight)) return;
+    const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    shown.scrollIntoView({ block: "nearest", behavior: calm ? "instant" : "smooth" });
+  }, [status]);
+
   const isSending = status.kind === "sending";
   const dark = tone === "dark";
   const field = dark ? darkFieldClass : fieldClass;
@@ -167,28 +179,29 @@ export function ContactForm({
           </a>
         </p>
       </div>
-      <FormStatus
-        id={`${id}-status`}
-        className="sm:col-span-2"
-        message={
-          status.kind === "success" || status.kind === "error"
-            ? { kind: status.kind, text: status.message }
-            : null
-        }
-      />
-      {status.kind === "success" && status.bookUrl ? (
-        // Shown only after a send, so styled by kept component classes (app.css, "booking"):
-        // the page's pruned stylesheet holds only the utilities its HTML uses.
-        <div className="booking-offer sm:col-span-2">
-          <p>
-            <span className="booking-strong">Book a free call while you're here.</span>{" "}
-            <span className="booking-note">30 minutes, your details already filled in.</span>
-          </p>
-          <a href={status.bookUrl} className="booking-link">
-            Book a call now
-          </a>
-        </div>
-      ) : null}
+      <div id={`${id}-answer`} className="grid gap-2.5 sm:col-span-2">
+        <FormStatus
+          id={`${id}-status`}
+          message={
+            status.kind === "success" || status.kind === "error"
+              ? { kind: status.kind, text: status.message }
+              : null
+          }
+        />
+        {status.kind === "success" && status.bookUrl ? (
+          // Shown only after a send, so styled by kept component classes (app.css, "booking"):
+          // the page's pruned stylesheet holds only the utilities its HTML uses.
+          <div className="booking-offer sm:col-span-2">
+            <p>
+              <span className="booking-strong">Book a free call while you're here.</span>{" "}
+              <span className="booking-note">30 minutes, your details already filled in.</span>
+            </p>
+            <a href={status.bookUrl} className="booking-link">
+              Book a call now
+            </a>
+          </div>
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -73,6 +73,34 @@ test.describe("contact form", () => {
     await expect(form(page).getByPlaceholder("Leave us a Message")).toHaveValue("");
   });
 
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ])
+    test(`brings the answer into view at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.route("**/api/leads/contact-us", (route) =>
+        route.fulfill({ status: 201, json: { message: "We'll be in touch shortly!" } }),
+      );
+      await fill(page, { email: unique("view"), first: "Rosa", last: "Delgado" });
+      // The visitor's eyes are on the fields: Submit's row at the bottom edge of the screen.
+      await form(page)
+        .getByRole("button", { name: "Submit" })
+        .evaluate((button) => button.scrollIntoView({ block: "end" }));
+      await form(page).getByRole("button", { name: "Submit" }).click();
+      const answer = form(page).getByRole("status");
+      await expect(answer).toHaveText("We'll be in touch shortly!");
+      await expect
+        .poll(() =>
+          answer.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            // Within the screen, give or take the fraction of a pixel scrolling rounds to.
+            return box.top >= -1 && box.bottom <= window.innerHeight + 1;
+          }),
+        )
+        .toBe(true);
+    });
+
   test("shows a failing response's message and keeps what was typed", async ({ page }) => {
     await page.route("**/api/leads/contact-us", (route) =>
       route.fulfill({
