@@ -1,10 +1,26 @@
-import { isIP } from "node:net";
 import path from "node:path";
-import { hasControlCharacter } from "../domain/api.ts";
 import { isTimeZone } from "../domain/dates.ts";
-import { isValidEmail } from "../domain/email.ts";
 import { site } from "../domain/site.ts";
 import { parseSiteUrl, siteUrlFor } from "../domain/site-url.ts";
+import { type CalDavSettings, caldavFrom, caldavUrl, reminderHours } from "./config-booking.ts";
+import { anyText, type Check, fail, ok, onOff } from "./config-checks.ts";
+import {
+  type ImapSettings,
+  imapPoll,
+  imapUrl,
+  mailFromName,
+  notifyEmail,
+  replyTo,
+  smtpUrl,
+} from "./config-mail.ts";
+import {
+  jwtSecret,
+  metricsToken,
+  redisKeyPrefix,
+  redisUrl,
+  shownValue,
+  trustProxy,
+} from "./config-security.ts";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
@@ -73,23 +89,6 @@ export type Config = Readonly<{
   buildDir: string;
 }>;
 
-/** A CalDAV calendar collection: its URL without credentials, and the credentials apart. */
-export type CalDavSettings = Readonly<{
-  url: string;
-  username: string | undefined;
-  password: string | undefined;
-}>;
-
-/** An IMAP mailbox: where it is, who logs in, and which folder is watched. */
-export type ImapSettings = Readonly<{
-  host: string;
-  port: number;
-  secure: boolean;
-  username: string;
-  password: string;
-  mailbox: string;
-}>;
-
 export class ConfigError extends Error {
   override name = "ConfigError";
   readonly problems: readonly string[];
@@ -98,10 +97,6 @@ export class ConfigError extends Error {
     this.problems = problems;
   }
 }
-
-type Check<T> = (value: string | undefined) => { value: T } | { error: string };
-const ok = <T>(value: T) => ({ value });
-const fail = (error: string) => ({ error });
 
 const logLevels: readonly LogLevel[] = [
   "fatal",
@@ -126,33 +121,12 @@ const databaseUrl: Check<string | undefined> = (v) =>
   v === undefined || /^postgres(ql)?:\/\/\S+$/.test(v)
     ? ok(v)
     : fail("must be a postgres:// URL (unset means SQLite)");
-const jwtSecret: Check<string | undefined> = (v) =>
-  v === undefined || v.length >= 32
-    ? ok(v)
-    : fail("must be at least 32 characters (unset means a generated key in DATA_DIR)");
-const metricsToken: Check<string | undefined> = (v) =>
-  v === undefined || /^[\x21-\x7e]{32,256}$/.test(v)
-    ? ok(v)
-    : fail("must be 32 to 256 visible characters, no spaces (unset means no /metrics)");
 /** SITE_URL when set; unset is resolved from HOST and PORT once both are read. */
 const siteUrl: Check<string | undefined> = (v) => {
   if (v === undefined) return ok(undefined);
   const parsed = parseSiteUrl(v);
   return "url" in parsed ? ok(parsed.url) : fail(parsed.error);
 };
-/** A switch that is on unless set to "off" (RATE_LIMIT, AUTO_REPLY). */
-const onOff: Check<boolean> = (v) =>
-  v === undefined || v === "on"
-    ? ok(true)
-    : v === "off"
-      ? ok(false)
-      : fail('must be "on" or "off"');
-const smtpUrl: Check<string | undefined> = (v) =>
-  v === undefined || /^smtps?:\/\/\S+$/.test(v)
-    ? ok(v)
-    : fail("must be an smtp:// or smtps:// URL");
-const notifyEmail: Check<string | undefined> = (v) =>
-  v === undefined || isValidEmail(v) ? ok(v) : fail("must be an e-mail address");
 
 const timeZone: Check<string> = (v) => {
   if (v === undefined) return ok("UTC");
@@ -168,48 +142,6 @@ const digestHour: Check<number | null> = (v) => {
     : fail('must be an hour from 0 to 23, or "off"');
 };
 
-const reminderHours: Check<number | null> = (v) => {
-  if (v === undefined) return ok(24);
-  if (v === "off") return ok(null);
-  return /^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 168
-    ? ok(Number(v))
-    : fail('must be a whole number of hours from 1 to 168, or "off"');
-};
-
-/** proxy-addr's named ranges, accepted as TRUST_PROXY entries like addresses. */
-const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
-
-function isAddressOrRange(entry: string): boolean {
-  if (namedRanges.has(entry)) return true;
-  const [address = "", prefix, ...rest] = entry.split("/");
-  const family = isIP(address);
-  if (!family || rest.length) return false;
-  if (prefix === undefined) return true;
-  const bits = Number(prefix);
-  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
-}
-
-/**
- * Off unless set: behind no proxy, X-Forwarded-For is whatever the client wrote, and rate
- * limits must key on the connection's own address.
- */
-const trustProxy: Check<false | number | readonly string[]> = (v) => {
-  if (v === undefined || v === "off" || v === "false") return ok(false);
-  if (/^\d+$/.test(v)) {
-    const hops = Number(v);
-    return hops >= 1 && hops <= 10 ? ok(hops) : fail("must be a hop count from 1 to 10");
-  }
-  const entries = v
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const bad = entries.filter((entry) => !isAddressOrRange(entry));
-  return entries.length && !bad.length
-    ? ok(Object.freeze(entries))
-    : fail(
-        `must be "off", a hop count, or proxy addresses/ranges like 10.0.0.1,10.1.0.0/16 (not ${bad.join(", ") || "empty"})`,
-      );
-};
 const logLevel: Check<LogLevel> = (v) =>
   v === undefined
     ? ok("info")
@@ -217,16 +149,6 @@ const logLevel: Check<LogLevel> = (v) =>
       ? ok(v as LogLevel)
       : fail(`must be one of ${logLevels.join(", ")}`);
 
-const redisUrl: Check<string | undefined> = (v) =>
-  v === undefined || /^rediss?:\/\/\S+$/.test(v)
-    ? ok(v)
-    : fail("must be a redis:// or rediss:// URL (unset means limits in PostgreSQL or memory)");
-const redisKeyPrefix: Check<string> = (v) =>
-  v === undefined
-    ? ok("fineline:")
-    : /^[A-Za-z0-9:._-]{1,64}$/.test(v)
-      ? ok(v)
-      : fail("must be 1 to 64 letters, digits or : . _ -");
 const outboxLease: Check<number> = (v) => {
   if (v === undefined) return ok(120_000);
   const seconds = Number(v);
@@ -235,88 +157,6 @@ const outboxLease: Check<number> = (v) => {
     : fail("must be a whole number of seconds from 5 to 3600");
 };
 
-/**
- * Plain http (or imap) carries a password in the clear: only to this machine, where nothing
- * on the wire can read it.
- */
-export const isLoopbackHost = (hostname: string) =>
-  /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(hostname);
-
-/**
- * CALDAV_URL: a calendar collection, https (http only to a loopback address). Credentials in
- * the URL are taken out of it, so the URL itself can be logged and compared.
- */
-const caldavUrl: Check<{ url: string; username?: string; password?: string } | undefined> = (v) => {
-  if (v === undefined) return ok(undefined);
-  let parsed: URL;
-  try {
-    parsed = new URL(v);
-  } catch {
-    return fail("must be the https:// URL of a calendar collection");
-  }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-    return fail("must be the https:// URL of a calendar collection");
-  if (parsed.protocol === "http:" && !isLoopbackHost(parsed.hostname))
-    return fail("must use https:// (plain http:// only to a loopback address such as 127.0.0.1)");
-  if (parsed.search || parsed.hash) return fail("must not have a query or a fragment");
-  const username = parsed.username ? decodeURIComponent(parsed.username) : undefined;
-  const password = parsed.password ? decodeURIComponent(parsed.password) : undefined;
-  parsed.username = "";
-  parsed.password = "";
-  // A collection's members are resolved against it: it ends with a slash.
-  if (!parsed.pathname.endsWith("/")) parsed.pathname += "/";
-  return ok({
-    url: parsed.href,
-    ...(username ? { username } : {}),
-    ...(password ? { password } : {}),
-  });
-};
-const anyText: Check<string | undefined> = (v) => ok(v);
-
-const mailFromName: Check<string | undefined> = (v) =>
-  v === undefined || (v.length <= 80 && !hasControlCharacter(v) && !/["<>]/.test(v))
-    ? ok(v)
-    : fail("must be 1 to 80 characters, without line breaks, quotes or < >");
-/** REPLY_TO: an address, where `{token}` may stand for the lead's token (plus addressing). */
-const replyTo: Check<string | undefined> = (v) => {
-  if (v === undefined) return ok(undefined);
-  const sample = v.replaceAll("{token}", "abcdefghijklmnopqrstuvwxyz");
-  if ((v.match(/\{token\}/g) ?? []).length > 1 || !isValidEmail(sample))
-    return fail(
-      "must be an e-mail address, where {token} may appear once (hello+{token}@studio.example)",
-    );
-  if (v.includes("{token}") && v.indexOf("{token}") > v.lastIndexOf("@"))
-    return fail("must have {token} before the @ (hello+{token}@studio.example)");
-  return ok(v);
-};
-/** IMAP_URL: imaps://user:password@host:993/INBOX; imap:// only to a loopback address. */
-const imapUrl: Check<ImapSettings | undefined> = (v) => {
-  if (v === undefined) return ok(undefined);
-  let parsed: URL;
-  try {
-    parsed = new URL(v);
-  } catch {
-    return fail("must be an imaps:// URL like imaps://user:password@host:993/INBOX");
-  }
-  const secure = parsed.protocol === "imaps:";
-  if (!secure && parsed.protocol !== "imap:")
-    return fail("must be an imaps:// URL like imaps://user:password@host:993/INBOX");
-  if (!secure && !isLoopbackHost(parsed.hostname))
-    return fail("must use imaps:// (plain imap:// only to a loopback address such as 127.0.0.1)");
-  if (!parsed.username || !parsed.password)
-    return fail("must carry the mailbox's user and password (imaps://user:password@host/INBOX)");
-  const mailbox = decodeURIComponent(parsed.pathname.replace(/^\//, "")) || "INBOX";
-  return ok(
-    Object.freeze({
-      host: parsed.hostname.replace(/^\[(.*)\]$/, "$1"),
-      port: parsed.port ? Number(parsed.port) : secure ? 993 : 143,
-      secure,
-      username: decodeURIComponent(parsed.username),
-      password: decodeURIComponent(parsed.password),
-      mailbox,
-    }),
-  );
-};
 /** CURRENCY: an ISO 4217 code this runtime knows (USD, EUR, GBP…), in capitals. */
 const currency: Check<string> = (v) => {
   if (v === undefined) return ok("USD");
@@ -332,33 +172,6 @@ const staleDays: Check<number> = (v) => {
     ? ok(days)
     : fail("must be a whole number of days from 1 to 365");
 };
-const imapPoll: Check<number> = (v) => {
-  if (v === undefined) return ok(60_000);
-  const seconds = Number(v);
-  return /^\d+$/.test(v) && seconds >= 5 && seconds <= 3600
-    ? ok(seconds * 1000)
-    : fail("must be a whole number of seconds from 5 to 3600");
-};
-
-/** A bad value as the error shows it: never a secret, never a URL's password. */
-const shownValue = (name: string, raw: string | undefined) =>
-  name === "JWT_SECRET" || name === "METRICS_TOKEN" || name === "CALDAV_PASSWORD"
-    ? "<hidden>"
-    : (raw ?? "").replace(/\/\/[^@\s/]*@/g, "//***@");
-
-/** CALDAV_USERNAME and CALDAV_PASSWORD win over the URL's own credentials. */
-function caldavFrom(
-  parsed: { url: string; username?: string; password?: string } | undefined,
-  username: string | undefined,
-  password: string | undefined,
-): CalDavSettings | undefined {
-  if (!parsed) return undefined;
-  return Object.freeze({
-    url: parsed.url,
-    username: username ?? parsed.username,
-    password: password ?? parsed.password,
-  });
-}
 
 /** The token issuer while SITE_URL is unset: the same on every port and host. */
 export const unsetSiteUrlIssuer = "urn:fineline:site";

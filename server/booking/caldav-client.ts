@@ -1,5 +1,5 @@
 import { calendarQuery, createObject, deleteObject, fetchCalendarObjects } from "tsdav";
-import type { CalDavSettings } from "../config.ts";
+import type { CalDavSettings } from "../config-booking.ts";
 
 /**
  * The few CalDAV calls this site makes (RFC 4791), through tsdav: read the events in a time

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ImapFlow } from "imapflow";
 import { mailboxTexts, type SetAsideReason } from "../../domain/mailbox.ts";
-import type { ImapSettings } from "../config.ts";
+import type { ImapSettings } from "../config-mail.ts";
 import type { Db } from "../db/connect.ts";
 import { startPassLoop } from "../pass-loop.ts";
 import { headerSummary } from "./header-summary.ts";

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from "kysely";
-import type { ImapSettings } from "../config.ts";
+import type { ImapSettings } from "../config-mail.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 
