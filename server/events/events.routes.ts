@@ -24,14 +24,13 @@ import { clientKeys } from "../http/client-caps.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import { csvRow } from "../leads/csv.ts";
 import { takesRegistrations } from "./event-catalog.ts";
+import { seatsLeft } from "./event-seats.repository.ts";
+import { eventSummaries, registrationsOf } from "./event-summaries.repository.ts";
 import { registrationIdOfToken } from "./registration-link.ts";
 import {
   cancelRegistration,
-  eventSummaries,
   findRegistration,
   registerForEvent,
-  registrationsOf,
-  seatsLeft,
 } from "./registrations.repository.ts";
 
 /** What a visitor typed into the registration form, as posted. */

@@ -1,14 +1,19 @@
-import { sql, type Transaction } from "kysely";
-import type { CatalogEvent, EventSummary, RegistrationRecord } from "../../domain/events.ts";
+import type { Transaction } from "kysely";
+import type { CatalogEvent } from "../../domain/events.ts";
 import type { SpamReason } from "../../domain/spam.ts";
 import { insertContactLead, type NewContactLead } from "../contact/lead-intake.repository.ts";
 import type { Db } from "../db/connect.ts";
-import { type Database, toIso } from "../db/schema.ts";
+import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { OverCap } from "../http/client-caps.ts";
+import { giveBackSeats, NotEnoughSeats, takeSeats } from "./event-seats.repository.ts";
 import { checkSeatCap } from "./seat-caps.ts";
 
-/** All SQL for event registrations (ADR 026). */
+/**
+ * Registrations' writes (ADR 026): registering, canceling, releasing a lead's, and the e-mails
+ * they queue, which read a registration back here. The seats they take are counted in
+ * event-seats.repository.ts; the admin's view of events is event-summaries.repository.ts.
+ */
 
 type Trx = Transaction<Database>;
 
@@ -47,14 +52,6 @@ export type RegistrationOutcome =
   | { kind: "full"; seatsLeft: number }
   | { kind: "capped"; message: string; retryAfterSeconds: number };
 
-/** Too few seats left: the transaction rolls back, lead and all. */
-class NotEnoughSeats extends Error {
-  readonly seatsLeft: number;
-  constructor(seatsLeft: number) {
-    super("not enough seats");
-    this.seatsLeft = seatsLeft;
-  }
-}
 /** The same person registered meanwhile (a second request at the same moment). */
 class RegisteredMeanwhile extends Error {}
 
@@ -67,32 +64,6 @@ async function existingRegistration(trx: Trx | Db, slug: string, email: string) 
     .where("event_slug", "=", slug)
     .where("email_key", "=", emailKey(email))
     .executeTakeFirst();
-}
-
-/**
- * Takes `seats` at the event in one statement the database runs one at a time per event row:
- * "taken + seats <= capacity" is checked and the seats taken together, so no two
- * registrations, from any instance, can both have the last seat. Throws NotEnoughSeats.
- */
-async function takeSeats(trx: Trx, event: CatalogEvent, seats: number): Promise<void> {
-  await trx
-    .insertInto("event_seats")
-    .values({ event_slug: event.slug, taken: 0 })
-    .onConflict((oc) => oc.column("event_slug").doNothing())
-    .execute();
-  const taken = await trx
-    .updateTable("event_seats")
-    .set({ taken: sql<number>`taken + ${seats}` })
-    .where("event_slug", "=", event.slug)
-    .where(sql<boolean>`taken + ${seats} <= ${event.capacity}`)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) === 1) return;
-  const row = await trx
-    .selectFrom("event_seats")
-    .select("taken")
-    .where("event_slug", "=", event.slug)
-    .executeTakeFirstOrThrow();
-  throw new NotEnoughSeats(Math.max(0, event.capacity - Number(row.taken)));
 }
 
 /**
@@ -245,16 +216,6 @@ export async function registerForEvent(
   }
 }
 
-/** Seats left at an event now. */
-export async function seatsLeft(db: Db, event: CatalogEvent): Promise<number> {
-  const row = await db
-    .selectFrom("event_seats")
-    .select("taken")
-    .where("event_slug", "=", event.slug)
-    .executeTakeFirst();
-  return Math.max(0, event.capacity - Number(row?.taken ?? 0));
-}
-
 /**
  * Gives back a lead's seats and drops its registrations: when it is erased or moved to Spam
  * (inside that transaction).
@@ -266,15 +227,6 @@ export async function releaseRegistrations(trx: Trx, leadId: string): Promise<vo
     .returning(["event_slug", "seats"])
     .execute();
   for (const { event_slug, seats } of held) await giveBackSeats(trx, event_slug, Number(seats));
-}
-
-/** Frees seats a deleted registration held (in the transaction that deleted it). */
-async function giveBackSeats(trx: Trx, slug: string, seats: number): Promise<void> {
-  await trx
-    .updateTable("event_seats")
-    .set({ taken: sql<number>`taken - ${seats}` })
-    .where("event_slug", "=", slug)
-    .execute();
 }
 
 /**
@@ -317,83 +269,6 @@ export async function cancelRegistration(
     });
     return { emailed: true };
   });
-}
-
-/** Every event with its seats and registrations, upcoming soonest first, then past latest first. */
-export async function eventSummaries(
-  db: Db,
-  events: readonly CatalogEvent[],
-  now: Date,
-): Promise<EventSummary[]> {
-  const [seats, counts] = await Promise.all([
-    db.selectFrom("event_seats").select(["event_slug", "taken"]).execute(),
-    db
-      .selectFrom("event_registrations")
-      .select((eb) => ["event_slug", eb.fn.countAll<number | string>().as("n")])
-      .groupBy("event_slug")
-      .execute(),
-  ]);
-  const taken = new Map(seats.map((row) => [row.event_slug, Number(row.taken)]));
-  const registrations = new Map(counts.map((row) => [row.event_slug, Number(row.n)]));
-  const summaries = events.map((event) => summaryOf(event, now, taken, registrations));
-  const upcoming = summaries
-    .filter((s) => s.upcoming)
-    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  const past = summaries
-    .filter((s) => !s.upcoming)
-    .sort((a, b) => Date.parse(b.start) - Date.parse(a.start));
-  return [...upcoming, ...past];
-}
-
-function summaryOf(
-  event: CatalogEvent,
-  now: Date,
-  taken: ReadonlyMap<string, number>,
-  registrations: ReadonlyMap<string, number>,
-): EventSummary {
-  const seatsTaken = taken.get(event.slug) ?? 0;
-  return {
-    slug: event.slug,
-    title: event.title,
-    start: event.start,
-    end: event.end,
-    place: event.place,
-    url: event.url,
-    capacity: event.capacity,
-    seatsTaken,
-    seatsLeft: Math.max(0, event.capacity - seatsTaken),
-    registrations: registrations.get(event.slug) ?? 0,
-    upcoming: now.getTime() < Date.parse(event.start),
-  };
-}
-
-/** One event's summary and its registrations, oldest first. */
-export async function registrationsOf(
-  db: Db,
-  event: CatalogEvent,
-  now: Date,
-): Promise<{ event: EventSummary; registrations: RegistrationRecord[] }> {
-  const rows = await db
-    .selectFrom("event_registrations")
-    .select(["id", "lead_id", "first_name", "last_name", "email", "seats", "created_at"])
-    .where("event_slug", "=", event.slug)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  const [summary] = await eventSummaries(db, [event], now);
-  if (!summary) throw new Error("unreachable: one event in, one summary out");
-  return {
-    event: summary,
-    registrations: rows.map((row) => ({
-      ID: row.id,
-      leadId: row.lead_id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      seats: Number(row.seats),
-      createdAt: toIso(row.created_at),
-    })),
-  };
 }
 
 /** A registration and its event's slug, for its confirmation e-mail; undefined once erased. */
