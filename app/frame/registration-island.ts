@@ -71,6 +71,36 @@ export function hydrate(host: HTMLElement): void {
   };
   void showSeats();
 
+  /**
+   * A registration done: a card in the form's place says so (focused, so it is read out and
+   * the eyes land on it), rather than a ready Register button under an emptied form; "Register
+   * someone else" brings the form back. Styled by kept component classes (app.css, "booking"):
+   * the page's pruned stylesheet holds only what its HTML uses.
+   */
+  const confirm = (text: string) => {
+    const card = document.createElement("div");
+    card.className = "booking-offer";
+    card.tabIndex = -1;
+    const said = document.createElement("p");
+    said.setAttribute("role", "status");
+    said.className = "booking-strong";
+    said.textContent = text;
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "booking-link";
+    again.textContent = "Register someone else";
+    again.addEventListener("click", () => {
+      card.remove();
+      form.hidden = false;
+      (form.elements.namedItem("email") as HTMLInputElement | null)?.focus();
+    });
+    card.append(said, again);
+    form.hidden = true;
+    form.before(card);
+    card.focus();
+    card.scrollIntoView({ block: "nearest" });
+  };
+
   let sending = false;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -99,9 +129,9 @@ export function hydrate(host: HTMLElement): void {
       const text = await messageOf(response, contactTexts.failure);
       if (response.status === 201) {
         markInvalid(null);
-        say("success", text);
         form.reset();
         clock.restart();
+        confirm(text);
       } else {
         say("error", text);
         markInvalid(response.status === 409 ? "seats" : (fieldFor[text] ?? null));

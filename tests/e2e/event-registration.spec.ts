@@ -59,14 +59,20 @@ for (const [width, height] of [
     await expect(page.getByLabel("Seats")).toBeFocused();
     await page.keyboard.press("ArrowUp"); // 2 seats
     await page.keyboard.press("Enter");
+    // A card in the form's place says so, and has the focus; no Register button is left.
     await expect(section.getByRole("status")).toHaveText(eventTexts.registered);
+    await expect(section.locator(".booking-offer")).toBeFocused();
+    await expect(section.getByRole("button", { name: "Register", exact: true })).toHaveCount(0);
     // Two fewer at least (the other tests register for this event at the same time).
     const seatsNote = section.getByText(/^\d+ seats? left$/);
     await expect
       .poll(async () => Number((await seatsNote.textContent())?.split(" ")[0]))
       .toBeLessThanOrEqual(before - 2);
-    // The form is ready for someone else.
+    // The form is ready for someone else, when asked for.
+    await section.getByRole("button", { name: "Register someone else" }).click();
+    await expect(page.getByLabel("Email")).toBeFocused();
     await expect(page.getByLabel("Email")).toHaveValue("");
+    await expect(section.getByRole("button", { name: "Register", exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,
     );
