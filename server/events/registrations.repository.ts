@@ -6,6 +6,7 @@ import type { Db } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { OverCap } from "../http/client-caps.ts";
+import { enqueueOutbox } from "../notifications/outbox.repository.ts";
 import { giveBackSeats, NotEnoughSeats, takeSeats } from "./event-seats.repository.ts";
 import { checkSeatCap } from "./seat-caps.ts";
 
@@ -79,20 +80,13 @@ async function queueRegistrationEmail(
     now,
   }: { leadId: string; key: string; payload: RegistrationEmailPayload; now: Date },
 ): Promise<void> {
-  const at = now.toISOString();
-  await trx
-    .insertInto("outbox")
-    .values({
-      id: uuidv7(now.getTime()),
-      kind: "event-registration",
-      lead_id: leadId,
-      dedupe_key: `${payload.registrationId}:${key}`,
-      payload: JSON.stringify(payload),
-      next_attempt_at: at,
-      created_at: at,
-    })
-    .onConflict((oc) => oc.columns(["kind", "dedupe_key"]).doNothing())
-    .execute();
+  await enqueueOutbox(trx, {
+    kind: "event-registration",
+    leadId,
+    dedupeKey: `${payload.registrationId}:${key}`,
+    payload,
+    now,
+  });
 }
 
 function queueConfirmation(
