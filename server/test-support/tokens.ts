@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { createSession } from "../auth/sessions.repository.ts";
-import { signAccessToken, tokenAudience } from "../auth/tokens.ts";
+import { signAccessToken, type TokenSettings, tokenAudience } from "../auth/tokens.ts";
 import { createUser } from "../auth/users.repository.ts";
 import { unsetSiteUrlIssuer } from "../config.ts";
 import type { Db } from "../db/connect.ts";
@@ -59,7 +59,7 @@ export async function signedInUser(
   role: "admin" | "user",
   email = `${role}@fineline.studio`,
   /** The app's token settings, when its SITE_URL makes another issuer. */
-  tokens = testTokens,
+  tokens: TokenSettings = testTokens,
 ) {
   const user = await createUser(db, {
     email,

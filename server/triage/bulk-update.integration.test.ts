@@ -1,69 +1,70 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { bulkLimit, bulkTexts } from "../../domain/lead-bulk.ts";
 import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { createContactLead } from "../contact/lead-intake.repository.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { badAccessTokens, signedInUser, testSecret } from "../test-support/tokens.ts";
+import { engineTest } from "../test-support/fixture.ts";
+import { badAccessTokens, signedInUser } from "../test-support/tokens.ts";
 
 const clock = new Date("2026-11-23T15:00:00.000Z");
 
 describe.each(testEngines)("bulk updates on $name", (engine) => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-
-  beforeEach(async () => {
-    database = await engine.open();
-    app = await buildTestApp(database, { JWT_SECRET: testSecret }, { now: () => clock });
-    admin = await signedInUser(database.db, "admin");
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  const seed = async (count: number) => {
-    const ids: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const { id } = await createContactLead(
-        database.db,
-        {
-          firstName: `Lead${i}`,
-          lastName: "Baker",
-          email: `lead${i}@bakery.example`,
-          message: `Quote ${i}`,
-          sourcePage: "/",
-        },
-        { now: new Date(clock.getTime() - (count - i) * 60_000) },
-      );
-      ids.push(id);
-    }
-    return ids;
-  };
-  const bulk = (payload: unknown, token = admin.accessToken) =>
-    app.inject({
-      method: "POST",
-      url: "/api/leads/bulk-update",
-      headers: { "x-access-token": token },
-      payload: payload as object,
-    });
-  const get = (url: string) =>
-    app.inject({ method: "GET", url, headers: { "x-access-token": admin.accessToken } });
-  const eventCount = async () =>
-    Number(
-      (
-        await database.db
-          .selectFrom("lead_events")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
+  const test = engineTest(engine, { deps: { now: () => clock } })
+    .extend("seed", ({ database }) => async (count: number) => {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const { id } = await createContactLead(
+          database.db,
+          {
+            firstName: `Lead${i}`,
+            lastName: "Baker",
+            email: `lead${i}@bakery.example`,
+            message: `Quote ${i}`,
+            sourcePage: "/",
+          },
+          { now: new Date(clock.getTime() - (count - i) * 60_000) },
+        );
+        ids.push(id);
+      }
+      return ids;
+    })
+    .extend(
+      "bulk",
+      ({ app, admin }) =>
+        (payload: unknown, token = admin.accessToken) =>
+          app.inject({
+            method: "POST",
+            url: "/api/leads/bulk-update",
+            headers: { "x-access-token": token },
+            payload: payload as object,
+          }),
+    )
+    .extend(
+      "get",
+      ({ app, admin }) =>
+        (url: string) =>
+          app.inject({ method: "GET", url, headers: { "x-access-token": admin.accessToken } }),
+    )
+    .extend(
+      "eventCount",
+      ({ database }) =>
+        async () =>
+          Number(
+            (
+              await database.db
+                .selectFrom("lead_events")
+                .select((eb) => eb.fn.countAll<number>().as("n"))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
     );
 
-  it("sets statuses and a follow-up on every lead in one request, each with its history", async () => {
+  test("sets statuses and a follow-up on every lead in one request, each with its history", async ({
+    seed,
+    bulk,
+    get,
+  }) => {
     const ids = await seed(3);
     const res = await bulk({
       IDs: ids,
@@ -102,7 +103,11 @@ describe.each(testEngines)("bulk updates on $name", (engine) => {
     }
   });
 
-  it("writes nothing for a lead that already has the values, and takes each ID once", async () => {
+  test("writes nothing for a lead that already has the values, and takes each ID once", async ({
+    seed,
+    bulk,
+    eventCount,
+  }) => {
     const [a, b] = await seed(2);
     await bulk({ IDs: [a], LeadStatus: "HOT" });
     const before = await eventCount();
@@ -112,7 +117,12 @@ describe.each(testEngines)("bulk updates on $name", (engine) => {
     expect((await eventCount()) - before).toBe(1);
   });
 
-  it("changes nothing at all when one ID is unknown, and names it", async () => {
+  test("changes nothing at all when one ID is unknown, and names it", async ({
+    seed,
+    bulk,
+    get,
+    eventCount,
+  }) => {
     const ids = await seed(2);
     const ghost = uuidv7();
     const res = await bulk({ IDs: [...ids, ghost], CommStatus: "DEAD" });
@@ -122,7 +132,13 @@ describe.each(testEngines)("bulk updates on $name", (engine) => {
     expect(await eventCount()).toBe(0);
   });
 
-  it("reports a lead changed since it was loaded instead of overwriting it", async () => {
+  test("reports a lead changed since it was loaded instead of overwriting it", async ({
+    app,
+    admin,
+    seed,
+    bulk,
+    get,
+  }) => {
     const [a, b] = await seed(2);
     const loaded = (await get("/api/leads/new")).json() as LeadRecord[];
     const version = (id: string) => loaded.find((lead) => lead.ID === id)?.UpdatedAt;
@@ -147,7 +163,11 @@ describe.each(testEngines)("bulk updates on $name", (engine) => {
     expect(body.conflicts).toEqual([expect.objectContaining({ ID: a, LeadStatus: "COLD" })]);
   });
 
-  it("refuses what it cannot do, with a clear message and nothing written", async () => {
+  test("refuses what it cannot do, with a clear message and nothing written", async ({
+    seed,
+    bulk,
+    eventCount,
+  }) => {
     const ids = await seed(1);
     const cases: Array<[unknown, string]> = [
       [{ IDs: [], CommStatus: "DEAD" }, bulkTexts.badIds],
@@ -175,7 +195,7 @@ describe.each(testEngines)("bulk updates on $name", (engine) => {
     expect(await eventCount()).toBe(0);
   });
 
-  it(`updates ${bulkLimit} leads in one go`, async () => {
+  test(`updates ${bulkLimit} leads in one go`, async ({ seed, bulk, eventCount }) => {
     const ids = await seed(bulkLimit);
     const started = performance.now();
     const res = await bulk({ IDs: ids, CommStatus: "CONVERSING", NextFollowUp: null });
@@ -187,7 +207,7 @@ describe.each(testEngines)("bulk updates on $name", (engine) => {
     expect(took).toBeLessThan(5000);
   }, 60_000);
 
-  it("is for admins only", async () => {
+  test("is for admins only", async ({ database, app, admin, seed, bulk, eventCount }) => {
     const ids = await seed(1);
     const member = await signedInUser(database.db, "user");
     for (const [name, token] of Object.entries(
