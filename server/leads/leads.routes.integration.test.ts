@@ -1,66 +1,74 @@
-import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { InjectOptions } from "fastify";
+import { describe, expect } from "vitest";
 import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { limits } from "../../domain/limits.ts";
 import { pagingTexts } from "../../domain/paging.ts";
 import { accessTexts } from "../auth/guards.ts";
 import { createContactLead } from "../contact/lead-intake.repository.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { badAccessTokens, signedInUser, testSecret } from "../test-support/tokens.ts";
+import { engineTest } from "../test-support/fixture.ts";
+import { badAccessTokens, signedInUser } from "../test-support/tokens.ts";
 
 const minute = 60_000;
 const start = Date.parse("2026-11-01T09:00:00.000Z");
 
 describe.each(testEngines)("lead API on $name", (engine) => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  const test = engineTest(engine)
+    /** n leads, one a minute apart from `start`, oldest first; returns their ids in that order. */
+    .extend("seed", ({ database }) => async (n: number, offset = 0) => {
+      const ids: string[] = [];
+      for (let i = offset; i < offset + n; i++) {
+        const { id } = await createContactLead(
+          database.db,
+          {
+            firstName: `First${i}`,
+            lastName: `Last${i}`,
+            email: `lead${i}@shop.example`,
+            message: `Message ${i}`,
+            sourcePage: "/",
+          },
+          { now: new Date(start + i * minute) },
+        );
+        ids.push(id);
+      }
+      return ids;
+    })
+    .extend(
+      "as",
+      ({ app }) =>
+        (token: string | undefined, options: InjectOptions) =>
+          app.inject({
+            ...options,
+            headers: {
+              ...options.headers,
+              ...(token === undefined ? {} : { "x-access-token": token }),
+            },
+          }),
+    )
+    // As the admin; the authorization tests call `as` with each token, or none.
+    .extend(
+      "get",
+      ({ admin, as }) =>
+        (url: string) =>
+          as(admin.accessToken, { method: "GET", url }),
+    )
+    .extend(
+      "update",
+      ({ admin, as }) =>
+        (id: string, payload: object) =>
+          as(admin.accessToken, { method: "POST", url: `/api/leads/update/${id}`, payload }),
+    );
 
-  beforeEach(async () => {
-    database = await engine.open();
-    app = await buildTestApp(database, { JWT_SECRET: testSecret });
-    admin = await signedInUser(database.db, "admin");
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  /** n leads, one a minute apart from `start`, oldest first; returns their ids in that order. */
-  const seed = async (n: number, offset = 0) => {
-    const ids: string[] = [];
-    for (let i = offset; i < offset + n; i++) {
-      const { id } = await createContactLead(
-        database.db,
-        {
-          firstName: `First${i}`,
-          lastName: `Last${i}`,
-          email: `lead${i}@shop.example`,
-          message: `Message ${i}`,
-          sourcePage: "/",
-        },
-        { now: new Date(start + i * minute) },
-      );
-      ids.push(id);
-    }
-    return ids;
-  };
-
-  const as = (token: string | undefined, options: InjectOptions) =>
-    app.inject({
-      ...options,
-      headers: { ...options.headers, ...(token === undefined ? {} : { "x-access-token": token }) },
-    });
-  // As the admin; the authorization tests call `as` with each token, or none.
-  const get = (url: string) => as(admin.accessToken, { method: "GET", url });
-  const update = (id: string, payload: object) =>
-    as(admin.accessToken, { method: "POST", url: `/api/leads/update/${id}`, payload });
   const ids = (leads: LeadRecord[]) => leads.map((lead) => lead.ID);
 
   describe("authorization", () => {
-    it("answers 401 to every bad token and 403 to a non-admin, on every lead endpoint", async () => {
+    test("answers 401 to every bad token and 403 to a non-admin, on every lead endpoint", async ({
+      database,
+      admin,
+      seed,
+      as,
+      get,
+    }) => {
       const [id = ""] = await seed(1);
       const endpoints: Array<{ name: string; call: (token?: string) => ReturnType<typeof get> }> = [
         { name: "GET new", call: (token) => as(token, { method: "GET", url: "/api/leads/new" }) },
@@ -108,7 +116,10 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       expect(list.json()).toMatchObject([{ ID: id, CommStatus: "UNREAD" }]);
     });
 
-    it("refuses a demoted admin at once, and the token of a deleted user", async () => {
+    test("refuses a demoted admin at once, and the token of a deleted user", async ({
+      database,
+      get,
+    }) => {
       await database.db.updateTable("users").set({ role: "user" }).execute();
       expect((await get("/api/leads/new")).statusCode).toBe(403);
       await database.db.deleteFrom("refresh_tokens").execute();
@@ -118,7 +129,11 @@ describe.each(testEngines)("lead API on $name", (engine) => {
   });
 
   describe("lists", () => {
-    it("puts UNREAD leads newest first in new, the rest latest update first in old", async () => {
+    test("puts UNREAD leads newest first in new, the rest latest update first in old", async ({
+      seed,
+      get,
+      update,
+    }) => {
       const [a = "", b = "", c = "", d = ""] = await seed(4);
       await update(b, { CommStatus: "REPLIED" });
       await update(a, { CommStatus: "DEAD" });
@@ -142,7 +157,10 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       expect(ids((await get("/api/leads/new")).json())).toEqual([d, c, a]);
     });
 
-    it("pages with a cursor and a Link header, without skipping or repeating a lead", async () => {
+    test("pages with a cursor and a Link header, without skipping or repeating a lead", async ({
+      seed,
+      get,
+    }) => {
       const all = (await seed(7)).reverse();
       const seen: string[] = [];
       let url: string | null = "/api/leads/new?limit=3";
@@ -159,7 +177,7 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       expect(seen).toEqual(all);
     });
 
-    it("pages correctly through leads that share a timestamp", async () => {
+    test("pages correctly through leads that share a timestamp", async ({ database, get }) => {
       const same = new Date(start);
       for (let i = 0; i < 5; i++) {
         await createContactLead(
@@ -183,7 +201,10 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       expect(rest.headers.link).toBeUndefined();
     });
 
-    it("defaults to 50 a page and refuses a bad limit or cursor with 400", async () => {
+    test("defaults to 50 a page and refuses a bad limit or cursor with 400", async ({
+      seed,
+      get,
+    }) => {
       await seed(51);
       const first = await get("/api/leads/new");
       expect(first.json()).toHaveLength(50);
@@ -205,7 +226,11 @@ describe.each(testEngines)("lead API on $name", (engine) => {
   });
 
   describe("update", () => {
-    it("saves statuses and notes and answers the spec's message with the lead", async () => {
+    test("saves statuses and notes and answers the spec's message with the lead", async ({
+      seed,
+      get,
+      update,
+    }) => {
       const [id = ""] = await seed(1);
       const res = await update(id, {
         ID: id,
@@ -230,7 +255,7 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       expect(stored).toEqual(body.lead);
     });
 
-    it("changes only the fields sent", async () => {
+    test("changes only the fields sent", async ({ seed, update }) => {
       const [id = ""] = await seed(1);
       await update(id, { Notes: "First note" });
       const res = await update(id, { LeadStatus: "COLD" });
@@ -241,7 +266,13 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       });
     });
 
-    it("answers 404 for an unknown lead and 400 for every bad input, never 500", async () => {
+    test("answers 404 for an unknown lead and 400 for every bad input, never 500", async ({
+      admin,
+      seed,
+      as,
+      get,
+      update,
+    }) => {
       const [id = ""] = await seed(1);
       expect(
         (await update("0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", { CommStatus: "DEAD" })).json(),
@@ -288,7 +319,11 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       expect(lead).toMatchObject({ CommStatus: "UNREAD", LeadStatus: "WARM" });
     });
 
-    it("refuses a stale update with 409 and the current lead; never overwrites silently", async () => {
+    test("refuses a stale update with 409 and the current lead; never overwrites silently", async ({
+      seed,
+      get,
+      update,
+    }) => {
       const [id = ""] = await seed(1);
       const [seen] = (await get("/api/leads/new")).json();
       const first = await update(id, { Notes: "Mine", UpdatedAt: seen.UpdatedAt });
@@ -301,7 +336,11 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       expect(third.json().lead.Notes).toBe("Theirs");
     });
 
-    it("gives every save its own UpdatedAt, even many in one millisecond", async () => {
+    test("gives every save its own UpdatedAt, even many in one millisecond", async ({
+      seed,
+      get,
+      update,
+    }) => {
       const [id = ""] = await seed(1);
       const results = await Promise.all(
         ["REPLIED", "DEAD", "CONVERSING", "RESOLVED"].map((CommStatus) =>
@@ -317,7 +356,12 @@ describe.each(testEngines)("lead API on $name", (engine) => {
   });
 
   describe("search and filters", () => {
-    it("finds every word in name, e-mail or message, case-insensitively, on both lists", async () => {
+    test("finds every word in name, e-mail or message, case-insensitively, on both lists", async ({
+      database,
+      seed,
+      get,
+      update,
+    }) => {
       const [rosa = "", , bakery = ""] = await seed(4);
       await database.db
         .updateTable("leads")
@@ -346,7 +390,11 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       expect(ids((await get("/api/leads/new?q=bakery")).json())).toEqual([bakery]);
     });
 
-    it("filters by each status, keeps filters in the next link, and ignores unknown values", async () => {
+    test("filters by each status, keeps filters in the next link, and ignores unknown values", async ({
+      seed,
+      get,
+      update,
+    }) => {
       const leads = await seed(6);
       for (const id of leads.slice(0, 4)) await update(id, { CommStatus: "CONVERSING" });
       await update(leads[0] ?? "", { LeadStatus: "HOT" });
@@ -363,7 +411,11 @@ describe.each(testEngines)("lead API on $name", (engine) => {
   });
 
   describe("history", () => {
-    it("records who changed which field from what to what, newest first", async () => {
+    test("records who changed which field from what to what, newest first", async ({
+      seed,
+      get,
+      update,
+    }) => {
       const [id = ""] = await seed(1);
       await update(id, { CommStatus: "REPLIED", LeadStatus: "WARM", Notes: "" });
       await update(id, { LeadStatus: "HOT", Notes: "Wants a quote" });
@@ -388,14 +440,14 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       expect(Date.parse(events[0].At)).toBeGreaterThanOrEqual(Date.parse(events.at(-1).At));
     });
 
-    it("answers 404 for an unknown lead and 400 for a malformed id", async () => {
+    test("answers 404 for an unknown lead and 400 for a malformed id", async ({ get }) => {
       expect(
         (await get("/api/leads/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b/history")).statusCode,
       ).toBe(404);
       expect((await get("/api/leads/nope/history")).statusCode).toBe(400);
     });
 
-    it("records nothing for a refused stale update", async () => {
+    test("records nothing for a refused stale update", async ({ seed, get, update }) => {
       const [id = ""] = await seed(1);
       const [seen] = (await get("/api/leads/new")).json();
       await update(id, { Notes: "first" });
@@ -407,7 +459,12 @@ describe.each(testEngines)("lead API on $name", (engine) => {
   });
 
   describe("CSV export", () => {
-    it("exports the current search and filters, quoted per RFC 4180, formulas neutralised", async () => {
+    test("exports the current search and filters, quoted per RFC 4180, formulas neutralised", async ({
+      database,
+      seed,
+      get,
+      update,
+    }) => {
       const [plain = "", hostile = ""] = await seed(3);
       await database.db
         .updateTable("leads")
@@ -441,7 +498,7 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       expect(hot.body.slice(1).split("\r\n").filter(Boolean)).toHaveLength(2);
     });
 
-    it("streams every lead, past one page", async () => {
+    test("streams every lead, past one page", async ({ seed, get }) => {
       await seed(1205);
       const res = await get("/api/leads/export.csv?list=new");
       expect(res.body.slice(1).split("\r\n").filter(Boolean)).toHaveLength(1206);
@@ -449,7 +506,11 @@ describe.each(testEngines)("lead API on $name", (engine) => {
   });
 
   describe("stats", () => {
-    it("counts new, following up and converted this month, and leads per week by status", async () => {
+    test("counts new, following up and converted this month, and leads per week by status", async ({
+      database,
+      get,
+      update,
+    }) => {
       const now = Date.now();
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {

@@ -1,13 +1,11 @@
-import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { InjectOptions } from "fastify";
+import { beforeEach, describe, expect } from "vitest";
 import { changesTexts, type LiveChanges } from "../../domain/lead-changes.ts";
 import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { createContactLead } from "../contact/lead-intake.repository.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { signedInUser, testSecret } from "../test-support/tokens.ts";
+import { engineTest } from "../test-support/fixture.ts";
 
 const minute = 60_000;
 const start = Date.parse("2026-11-25T14:00:00.000Z");
@@ -17,56 +15,62 @@ const start = Date.parse("2026-11-25T14:00:00.000Z");
  * (the e-mail's link), and what changed since its last answer.
  */
 describe.each(testEngines)("live tracker API on $name", (engine) => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
   let clock = new Date(start);
-
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = new Date(start);
-    database = await engine.open();
-    app = await buildTestApp(
-      database,
-      { JWT_SECRET: testSecret, TIMEZONE: "America/New_York" },
-      { now: () => clock },
-    );
-    admin = await signedInUser(database.db, "admin");
   });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
+  const test = engineTest(engine, {
+    env: { TIMEZONE: "America/New_York" },
+    deps: { now: () => clock },
+  })
+    .extend("seed", ({ database }) => async (n: number, name = "Lead") => {
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        clock = new Date(clock.getTime() + minute);
+        const { id } = await createContactLead(
+          database.db,
+          {
+            firstName: `${name}${i}`,
+            lastName: "Baker",
+            email: `${name.toLowerCase()}${i}@shop.example`,
+            message: i % 2 ? "A bakery site with orders" : "A new logo",
+            sourcePage: "/",
+          },
+          { now: clock },
+        );
+        ids.push(id);
+      }
+      return ids;
+    })
+    .extend(
+      "as",
+      ({ app, admin }) =>
+        (options: InjectOptions) =>
+          app.inject({ ...options, headers: { "x-access-token": admin.accessToken } }),
+    )
+    .extend(
+      "get",
+      ({ as }) =>
+        (url: string) =>
+          as({ method: "GET", url }),
+    )
+    .extend(
+      "post",
+      ({ as }) =>
+        (url: string, payload?: object) =>
+          as({ method: "POST", url, payload }),
+    )
+    .extend("changes", ({ get }) => async (query: string) => {
+      const res = await get(`/api/leads/changes?${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as LiveChanges;
+    });
 
-  const seed = async (n: number, name = "Lead") => {
-    const ids: string[] = [];
-    for (let i = 0; i < n; i++) {
-      clock = new Date(clock.getTime() + minute);
-      const { id } = await createContactLead(
-        database.db,
-        {
-          firstName: `${name}${i}`,
-          lastName: "Baker",
-          email: `${name.toLowerCase()}${i}@shop.example`,
-          message: i % 2 ? "A bakery site with orders" : "A new logo",
-          sourcePage: "/",
-        },
-        { now: clock },
-      );
-      ids.push(id);
-    }
-    return ids;
-  };
-  const as = (options: InjectOptions) =>
-    app.inject({ ...options, headers: { "x-access-token": admin.accessToken } });
-  const get = (url: string) => as({ method: "GET", url });
-  const post = (url: string, payload?: object) => as({ method: "POST", url, payload });
-  const changes = async (query: string) => {
-    const res = await get(`/api/leads/changes?${query}`);
-    expect(res.statusCode).toBe(200);
-    return res.json() as LiveChanges;
-  };
-
-  it("says each list's real count on its first page, with the search and filters", async () => {
+  test("says each list's real count on its first page, with the search and filters", async ({
+    seed,
+    get,
+    post,
+  }) => {
     const ids = await seed(7);
     for (const id of ids.slice(0, 3))
       await post(`/api/leads/update/${id}`, { CommStatus: "REPLIED" });
@@ -89,7 +93,10 @@ describe.each(testEngines)("live tracker API on $name", (engine) => {
     expect((await get("/api/leads/due")).headers["x-total-count"]).toBe("1");
   });
 
-  it("answers one lead by its ID: 200, 404 when gone, 400 when not an ID", async () => {
+  test("answers one lead by its ID: 200, 404 when gone, 400 when not an ID", async ({
+    seed,
+    get,
+  }) => {
     const [id = ""] = await seed(1);
     const res = await get(`/api/leads/${id}`);
     expect(res.statusCode).toBe(200);
@@ -101,7 +108,12 @@ describe.each(testEngines)("live tracker API on $name", (engine) => {
     expect((await get("/api/leads/not-a-lead")).statusCode).toBe(400);
   });
 
-  it("tells an open page what arrived, changed, left and came back since its last answer", async () => {
+  test("tells an open page what arrived, changed, left and came back since its last answer", async ({
+    seed,
+    as,
+    post,
+    changes,
+  }) => {
     const [kept = "", moved = "", binned = "", erased = ""] = await seed(4);
     const first = await changes("");
     expect(first).toMatchObject({ leads: [], removed: [], complete: true });
@@ -136,7 +148,11 @@ describe.each(testEngines)("live tracker API on $name", (engine) => {
     expect(after.counts).toEqual({ new: 0, old: 1, due: 1 });
   });
 
-  it("says when too much changed for one answer, and refuses a malformed since", async () => {
+  test("says when too much changed for one answer, and refuses a malformed since", async ({
+    seed,
+    get,
+    changes,
+  }) => {
     const since = new Date(clock.getTime() + 1).toISOString();
     await seed(201);
     const many = await changes(`since=${encodeURIComponent(since)}`);
@@ -149,7 +165,7 @@ describe.each(testEngines)("live tracker API on $name", (engine) => {
     }
   });
 
-  it("exports dates on the owner's clock, with its offset", async () => {
+  test("exports dates on the owner's clock, with its offset", async ({ seed, get }) => {
     await seed(1);
     const body = (await get("/api/leads/export.csv")).body;
     // 14:01 UTC on 25 November is 09:01 in New York (EST, five hours behind).

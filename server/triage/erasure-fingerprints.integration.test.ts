@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance } from "fastify";
 import { SqliteAdapter, sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { endpoints } from "../../domain/endpoints.ts";
 import type { Db } from "../db/connect.ts";
-import { type TestDatabase, testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { signedInUser, testSecret } from "../test-support/tokens.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { engineTest } from "../test-support/fixture.ts";
+import { signedInUser } from "../test-support/tokens.ts";
 
 /**
  * An erased lead leaves nothing in the database that can be matched to its address: not the
@@ -46,20 +45,13 @@ async function everything(db: Db): Promise<string> {
 }
 
 describe.each(testEngines)("erasing a lead sent with a form token on $name", (engine) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let clock = new Date("2026-11-30T15:00:00.000Z");
+  const test = engineTest(engine, { deps: { now: () => clock } });
 
-  beforeEach(async () => {
-    database = await engine.open();
-    app = await buildTestApp(database, { JWT_SECRET: testSecret }, { now: () => clock });
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  it("leaves no address, message or hash of them anywhere, the token's use included", async () => {
+  test("leaves no address, message or hash of them anywhere, the token's use included", async ({
+    database,
+    app,
+  }) => {
     const admin = await signedInUser(database.db, "admin");
     const { token } = (await app.inject({ method: "GET", url: endpoints.contactToken.url })).json();
     clock = new Date(clock.getTime() + 20_000);
