@@ -1,15 +1,12 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { authTexts } from "../../domain/auth.ts";
 import { contactTexts } from "../../domain/contact-texts.ts";
 import { leadTexts } from "../../domain/lead-record.ts";
 import { pagingTexts } from "../../domain/paging.ts";
 import { createContactLead } from "../contact/lead-intake.repository.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
 import { countLeads } from "../leads/lead-lists.repository.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { signedInUser, testSecret } from "../test-support/tokens.ts";
+import { engineTest } from "../test-support/fixture.ts";
 
 /**
  * What the security review found to give 500s (on PostgreSQL above all), each checked on both
@@ -17,29 +14,20 @@ import { signedInUser, testSecret } from "../test-support/tokens.ts";
  * database stores. Each must be a 400 with a message, and change nothing.
  */
 describe.each(testEngines)("hostile input on $name", (engine) => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
   let address = 0;
+  const test = engineTest(engine).extend(
+    "post",
+    ({ app }) =>
+      (url: string, payload: unknown, token?: string) =>
+        app.inject({
+          method: "POST",
+          url,
+          payload: payload as object,
+          remoteAddress: `10.9.0.${++address % 250}`,
+          headers: token ? { "x-access-token": token } : {},
+        }),
+  );
 
-  beforeEach(async () => {
-    database = await engine.open();
-    app = await buildTestApp(database, { JWT_SECRET: testSecret });
-    admin = await signedInUser(database.db, "admin");
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  const post = (url: string, payload: unknown, token?: string) =>
-    app.inject({
-      method: "POST",
-      url,
-      payload: payload as object,
-      remoteAddress: `10.9.0.${++address % 250}`,
-      headers: token ? { "x-access-token": token } : {},
-    });
   const valid = {
     email: "rosa@bakery.example",
     firstName: "Rosa",
@@ -47,7 +35,10 @@ describe.each(testEngines)("hostile input on $name", (engine) => {
     message: "A new site, please.",
   };
 
-  it("refuses a NUL in each contact field with 400 and the field's text", async () => {
+  test("refuses a NUL in each contact field with 400 and the field's text", async ({
+    database,
+    post,
+  }) => {
     for (const [field, message] of [
       ["email", contactTexts.invalidEmail],
       ["firstName", contactTexts.invalidFirstName],
@@ -64,7 +55,7 @@ describe.each(testEngines)("hostile input on $name", (engine) => {
     expect(ok.statusCode).toBe(201);
   });
 
-  it("refuses a NUL in sign-up names and the login username", async () => {
+  test("refuses a NUL in sign-up names and the login username", async ({ post }) => {
     for (const [field, message] of [
       ["first_name", authTexts.invalidFirstName],
       ["last_name", authTexts.invalidLastName],
@@ -88,7 +79,10 @@ describe.each(testEngines)("hostile input on $name", (engine) => {
     expect(login.json()).toEqual({ message: authTexts.malformed });
   });
 
-  it("refuses a right-to-left override in a contact name or a sign-up name, storing nothing", async () => {
+  test("refuses a right-to-left override in a contact name or a sign-up name, storing nothing", async ({
+    database,
+    post,
+  }) => {
     const reversed = "Ann\u202egnp.exe";
     const contact = await post("/api/leads/contact-us", { ...valid, firstName: reversed });
     expect(contact.statusCode).toBe(400);
@@ -107,7 +101,11 @@ describe.each(testEngines)("hostile input on $name", (engine) => {
     expect((await post("/api/auth/signup", account)).statusCode).toBe(201);
   });
 
-  it("refuses a NUL in notes, and leaves the lead as it was", async () => {
+  test("refuses a NUL in notes, and leaves the lead as it was", async ({
+    database,
+    admin,
+    post,
+  }) => {
     const { id } = await createContactLead(database.db, { ...valid, sourcePage: "/" });
     const res = await post(
       `/api/leads/update/${id}`,
@@ -124,7 +122,7 @@ describe.each(testEngines)("hostile input on $name", (engine) => {
     expect(saved.json().lead.Notes).toBe("called\tback\n");
   });
 
-  it("refuses paging cursors with years no database stores", async () => {
+  test("refuses paging cursors with years no database stores", async ({ app, admin }) => {
     const cursor = (at: string) =>
       Buffer.from(`${at}|0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b`).toString("base64url");
     for (const at of [
@@ -147,7 +145,11 @@ describe.each(testEngines)("hostile input on $name", (engine) => {
     }
   });
 
-  it("refuses an UpdatedAt with a year past 9999 as a bad timestamp, not a 500", async () => {
+  test("refuses an UpdatedAt with a year past 9999 as a bad timestamp, not a 500", async ({
+    database,
+    admin,
+    post,
+  }) => {
     const { id } = await createContactLead(database.db, { ...valid, sourcePage: "/" });
     const res = await post(
       `/api/leads/update/${id}`,
@@ -166,7 +168,7 @@ describe.each(testEngines)("hostile input on $name", (engine) => {
     }
   });
 
-  it("refuses prototype keys and answers with a message", async () => {
+  test("refuses prototype keys and answers with a message", async ({ app }) => {
     for (const payload of [
       '{"__proto__":{"role":"admin"},"email":"a@b.example","password":"correct horse","first_name":"A","last_name":"B"}',
       '{"constructor":{"prototype":{"role":"admin"}},"email":"a@b.example","password":"correct horse","first_name":"A","last_name":"B"}',

@@ -1,10 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { LeadRecord } from "../../domain/lead-record.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { signedInUser, testSecret } from "../test-support/tokens.ts";
+import { engineTest } from "../test-support/fixture.ts";
 
 const person = {
   email: "rosa@bakery.example",
@@ -14,36 +11,38 @@ const person = {
 };
 
 describe.each(testEngines)("where leads come from, on $name", (engine) => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
   let ip = 0;
+  // SITE_URL is the default, http://localhost:3000: this site's own host is localhost.
+  const test = engineTest(engine)
+    .extend(
+      "contact",
+      ({ app }) =>
+        (payload: object | string, headers: Record<string, string> = {}) =>
+          app.inject({
+            method: "POST",
+            url: "/api/leads/contact-us",
+            remoteAddress: `10.2.${Math.floor(++ip / 250)}.${ip % 250}`,
+            ...(typeof payload === "string" ? { payload } : { payload }),
+            headers,
+          }),
+    )
+    .extend(
+      "get",
+      ({ app, admin }) =>
+        (url: string) =>
+          app.inject({ method: "GET", url, headers: { "x-access-token": admin.accessToken } }),
+    )
+    .extend(
+      "newLeads",
+      ({ get }) =>
+        async (query = "") =>
+          (await get(`/api/leads/new${query}`)).json() as LeadRecord[],
+    );
 
-  beforeEach(async () => {
-    database = await engine.open();
-    // SITE_URL is the default, http://localhost:3000: this site's own host is localhost.
-    app = await buildTestApp(database, { JWT_SECRET: testSecret });
-    admin = await signedInUser(database.db, "admin");
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  const contact = (payload: object | string, headers: Record<string, string> = {}) =>
-    app.inject({
-      method: "POST",
-      url: "/api/leads/contact-us",
-      remoteAddress: `10.2.${Math.floor(++ip / 250)}.${ip % 250}`,
-      ...(typeof payload === "string" ? { payload } : { payload }),
-      headers,
-    });
-  const get = (url: string) =>
-    app.inject({ method: "GET", url, headers: { "x-access-token": admin.accessToken } });
-  const newLeads = async (query = "") =>
-    (await get(`/api/leads/new${query}`)).json() as LeadRecord[];
-
-  it("takes the page the form was sent from only from this site's own pages", async () => {
+  test("takes the page the form was sent from only from this site's own pages", async ({
+    contact,
+    newLeads,
+  }) => {
     const sentFrom = async (payload: object, headers: Record<string, string> = {}) => {
       const email = `page-${++ip}@bakery.example`;
       expect((await contact({ ...person, email, ...payload }, headers)).statusCode).toBe(201);
@@ -64,7 +63,10 @@ describe.each(testEngines)("where leads come from, on $name", (engine) => {
     expect(await sentFrom({ sourcePage: "//evil.example/search" })).toBeNull();
   });
 
-  it("records the page, referrer and campaign the form sends, and labels the lead", async () => {
+  test("records the page, referrer and campaign the form sends, and labels the lead", async ({
+    contact,
+    newLeads,
+  }) => {
     const res = await contact({
       ...person,
       sourcePage: "/about",
@@ -85,7 +87,10 @@ describe.each(testEngines)("where leads come from, on $name", (engine) => {
     });
   });
 
-  it("never refuses a lead over its source: wrong types, control characters and long values are cleaned", async () => {
+  test("never refuses a lead over its source: wrong types, control characters and long values are cleaned", async ({
+    contact,
+    newLeads,
+  }) => {
     const res = await contact({
       ...person,
       referrer: { url: "https://evil.example" },
@@ -102,7 +107,10 @@ describe.each(testEngines)("where leads come from, on $name", (engine) => {
     expect(lead?.Source).toBe(`newsletter${"x".repeat(90)}`);
   });
 
-  it("reads what it can from a form posted without JavaScript: the page and its campaign tags", async () => {
+  test("reads what it can from a form posted without JavaScript: the page and its campaign tags", async ({
+    contact,
+    newLeads,
+  }) => {
     const res = await contact(new URLSearchParams({ ...person, sourcePage: "/home" }).toString(), {
       "content-type": "application/x-www-form-urlencoded",
       referer: "http://localhost:3000/home?utm_source=flyer&utm_medium=print&utm_campaign=market",
@@ -120,12 +128,16 @@ describe.each(testEngines)("where leads come from, on $name", (engine) => {
     });
   });
 
-  it("calls a visit with nothing to go on direct", async () => {
+  test("calls a visit with nothing to go on direct", async ({ contact, newLeads }) => {
     await contact(person);
     expect((await newLeads())[0]?.Source).toBe("direct");
   });
 
-  it("filters by source, exports it, and counts leads by source on the dashboard", async () => {
+  test("filters by source, exports it, and counts leads by source on the dashboard", async ({
+    contact,
+    get,
+    newLeads,
+  }) => {
     await contact({ ...person, email: "a@x.example", utmSource: "google" });
     await contact({ ...person, email: "b@x.example", referrer: "https://www.google.com/" });
     await contact({ ...person, email: "c@x.example", utmSource: "Google" });

@@ -1,63 +1,66 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect } from "vitest";
 import { bulkTexts } from "../../domain/lead-bulk.ts";
 import { leadTexts } from "../../domain/lead-record.ts";
 import { createContactLead } from "../contact/lead-intake.repository.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { signedInUser, testSecret } from "../test-support/tokens.ts";
+import { engineTest } from "../test-support/fixture.ts";
 
 const start = new Date("2026-11-23T15:00:00.000Z");
 
 describe.each(testEngines)("deal value and outcome on $name", (engine) => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
   let clock = start;
-
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = start;
-    database = await engine.open();
-    app = await buildTestApp(
-      database,
-      { JWT_SECRET: testSecret, TIMEZONE: "America/New_York" },
-      { now: () => clock },
+  });
+  const test = engineTest(engine, {
+    env: { TIMEZONE: "America/New_York" },
+    deps: { now: () => clock },
+  })
+    .extend(
+      "seed",
+      ({ database }) =>
+        async (name: string) =>
+          (
+            await createContactLead(
+              database.db,
+              {
+                firstName: name,
+                lastName: "Baker",
+                email: `${name}@bakery.example`,
+                message: "Hi",
+                sourcePage: "/",
+              },
+              { now: new Date(start.getTime() - 3_600_000) },
+            )
+          ).id,
+    )
+    .extend(
+      "call",
+      ({ app, admin }) =>
+        (method: "GET" | "POST", url: string, payload?: object) =>
+          app.inject({
+            method,
+            url,
+            headers: { "x-access-token": admin.accessToken },
+            ...(payload ? { payload } : {}),
+          }),
+    )
+    .extend(
+      "update",
+      ({ call }) =>
+        (id: string, body: object) =>
+          call("POST", `/api/leads/update/${id}`, body),
     );
-    admin = await signedInUser(database.db, "admin");
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
 
-  const seed = async (name: string) =>
-    (
-      await createContactLead(
-        database.db,
-        {
-          firstName: name,
-          lastName: "Baker",
-          email: `${name}@bakery.example`,
-          message: "Hi",
-          sourcePage: "/",
-        },
-        { now: new Date(start.getTime() - 3_600_000) },
-      )
-    ).id;
-  const call = (method: "GET" | "POST", url: string, payload?: object) =>
-    app.inject({
-      method,
-      url,
-      headers: { "x-access-token": admin.accessToken },
-      ...(payload ? { payload } : {}),
-    });
-  const update = (id: string, body: object) => call("POST", `/api/leads/update/${id}`, body);
   const later = (minutes: number) => {
     clock = new Date(clock.getTime() + minutes * 60_000);
   };
 
-  it("sets a value, leaves it when absent, clears it with null, and records each change", async () => {
+  test("sets a value, leaves it when absent, clears it with null, and records each change", async ({
+    seed,
+    call,
+    update,
+  }) => {
     const id = await seed("ana");
     let res = await update(id, { Value: 12500 });
     expect(res.statusCode).toBe(200);
@@ -85,7 +88,11 @@ describe.each(testEngines)("deal value and outcome on $name", (engine) => {
     expect((await update(id, { Value: 0 })).json().lead.Value).toBe(0);
   });
 
-  it("records when a lead was won or lost, keeps it while closed, and clears it when reopened", async () => {
+  test("records when a lead was won or lost, keeps it while closed, and clears it when reopened", async ({
+    seed,
+    call,
+    update,
+  }) => {
     const id = await seed("bo");
     let res = await update(id, { LeadStatus: "HOT" });
     expect(res.json().lead.ClosedAt).toBeNull();
@@ -110,7 +117,10 @@ describe.each(testEngines)("deal value and outcome on $name", (engine) => {
     expect((await call("GET", `/api/leads/${id}`)).json().ClosedAt).toBeNull();
   });
 
-  it("refuses a stale value like any stale change (409 with the lead as it is)", async () => {
+  test("refuses a stale value like any stale change (409 with the lead as it is)", async ({
+    seed,
+    update,
+  }) => {
     const id = await seed("cy");
     const first = (await update(id, { Value: 100 })).json().lead;
     later(1);
@@ -121,7 +131,11 @@ describe.each(testEngines)("deal value and outcome on $name", (engine) => {
     expect(stale.json()).toMatchObject({ message: leadTexts.changedSince, lead: { Value: 200 } });
   });
 
-  it("sets value and outcome for many at once, each lead's ClosedAt its own", async () => {
+  test("sets value and outcome for many at once, each lead's ClosedAt its own", async ({
+    seed,
+    call,
+    update,
+  }) => {
     const [a, b, c] = [await seed("da"), await seed("eb"), await seed("fc")];
     await update(c as string, { LeadStatus: "CONVERTED" });
     const closedC = (await call("GET", `/api/leads/${c}`)).json().ClosedAt;
@@ -148,7 +162,7 @@ describe.each(testEngines)("deal value and outcome on $name", (engine) => {
     });
   });
 
-  it("exports Value and ClosedAt, on the owner's clock", async () => {
+  test("exports Value and ClosedAt, on the owner's clock", async ({ seed, call, update }) => {
     const id = await seed("gd");
     await update(id, { LeadStatus: "CONVERTED", Value: 9900 });
     const csv = (await call("GET", "/api/leads/export.csv")).body;
@@ -158,7 +172,7 @@ describe.each(testEngines)("deal value and outcome on $name", (engine) => {
     expect(row?.split(",").slice(-2)).toEqual(["9900", "2026-11-23T10:00:00-05:00"]);
   });
 
-  it("keeps value and outcome through Spam and back", async () => {
+  test("keeps value and outcome through Spam and back", async ({ seed, call, update }) => {
     const id = await seed("he");
     const won = (await update(id, { LeadStatus: "CONVERTED", Value: 4200 })).json().lead;
     expect((await call("POST", `/api/leads/${id}/spam`)).statusCode).toBe(200);
@@ -168,59 +182,55 @@ describe.each(testEngines)("deal value and outcome on $name", (engine) => {
 });
 
 describe.each(testEngines)("the pipeline board on $name", (engine) => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
   let clock = start;
-
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = start;
-    database = await engine.open();
-    app = await buildTestApp(
-      database,
-      { JWT_SECRET: testSecret, CURRENCY: "eur", STALE_DAYS: "10" },
-      { now: () => clock },
-    );
-    admin = await signedInUser(database.db, "admin");
   });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  const call = (method: "GET" | "POST", url: string, payload?: object) =>
-    app.inject({
-      method,
-      url,
-      headers: { "x-access-token": admin.accessToken },
-      ...(payload ? { payload } : {}),
-    });
-  const lead = async (name: string, changes: object, at: Date) => {
-    clock = at;
-    const { id } = await createContactLead(
-      database.db,
-      {
-        firstName: name,
-        lastName: "Baker",
-        email: `${name}@${name}.example`,
-        message: `A site for ${name}`,
-        sourcePage: "/",
-        source: {
-          source: name === "gus" ? "google" : "direct",
-          referrer: null,
-          utmSource: null,
-          utmMedium: null,
-          utmCampaign: null,
+  const test = engineTest(engine, {
+    env: { CURRENCY: "eur", STALE_DAYS: "10" },
+    deps: { now: () => clock },
+  })
+    .extend(
+      "call",
+      ({ app, admin }) =>
+        (method: "GET" | "POST", url: string, payload?: object) =>
+          app.inject({
+            method,
+            url,
+            headers: { "x-access-token": admin.accessToken },
+            ...(payload ? { payload } : {}),
+          }),
+    )
+    .extend("lead", ({ database, call }) => async (name: string, changes: object, at: Date) => {
+      clock = at;
+      const { id } = await createContactLead(
+        database.db,
+        {
+          firstName: name,
+          lastName: "Baker",
+          email: `${name}@${name}.example`,
+          message: `A site for ${name}`,
+          sourcePage: "/",
+          source: {
+            source: name === "gus" ? "google" : "direct",
+            referrer: null,
+            utmSource: null,
+            utmMedium: null,
+            utmCampaign: null,
+          },
         },
-      },
-      { now: at },
-    );
-    await call("POST", `/api/leads/update/${id}`, changes);
-    return id;
-  };
+        { now: at },
+      );
+      await call("POST", `/api/leads/update/${id}`, changes);
+      return id;
+    });
+
   const days = (n: number) => new Date(start.getTime() - n * 86_400_000);
 
-  it("has a column per status with its count, total value and cards, the closed ones for 90 days", async () => {
+  test("has a column per status with its count, total value and cards, the closed ones for 90 days", async ({
+    call,
+    lead,
+  }) => {
     await lead("ann", { LeadStatus: "HOT", Value: 1000 }, days(3));
     await lead("bea", { LeadStatus: "HOT", Value: 2500 }, days(1));
     await lead("gus", { Value: 700 }, days(2)); // WARM, from google

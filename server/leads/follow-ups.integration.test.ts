@@ -1,66 +1,66 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect } from "vitest";
 import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { pagingTexts } from "../../domain/paging.ts";
 import { createContactLead } from "../contact/lead-intake.repository.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { badAccessTokens, signedInUser, testSecret } from "../test-support/tokens.ts";
+import { engineTest } from "../test-support/fixture.ts";
+import { badAccessTokens, signedInUser } from "../test-support/tokens.ts";
 
 /** Monday 23 November 2026, 15:00 in New York (20:00 UTC). */
 const monday = new Date("2026-11-23T20:00:00.000Z");
 
 describe.each(testEngines)("follow-ups on $name", (engine) => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
   let clock = monday;
-
-  const start = async (env: Record<string, string> = {}) => {
-    app = await buildTestApp(
-      database,
-      { JWT_SECRET: testSecret, TIMEZONE: "America/New_York", ...env },
-      { now: () => clock },
-    );
-  };
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = monday;
-    database = await engine.open();
-    await start();
-    admin = await signedInUser(database.db, "admin");
   });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
+  const test = engineTest(engine, {
+    env: { TIMEZONE: "America/New_York" },
+    deps: { now: () => clock },
+  })
+    .extend(
+      "seed",
+      ({ database }) =>
+        async (name: string, minutesAgo = 60) =>
+          (
+            await createContactLead(
+              database.db,
+              {
+                firstName: name,
+                lastName: "Baker",
+                email: `${name.toLowerCase()}@bakery.example`,
+                message: `${name} wants a quote`,
+                sourcePage: "/",
+              },
+              { now: new Date(monday.getTime() - minutesAgo * 60_000) },
+            )
+          ).id,
+    )
+    .extend(
+      "get",
+      ({ app, admin }) =>
+        (url: string, token = admin.accessToken) =>
+          app.inject({ method: "GET", url, headers: { "x-access-token": token } }),
+    )
+    .extend(
+      "update",
+      ({ app, admin }) =>
+        (id: string, payload: object) =>
+          app.inject({
+            method: "POST",
+            url: `/api/leads/update/${id}`,
+            headers: { "x-access-token": admin.accessToken },
+            payload,
+          }),
+    );
 
-  const seed = async (name: string, minutesAgo = 60) =>
-    (
-      await createContactLead(
-        database.db,
-        {
-          firstName: name,
-          lastName: "Baker",
-          email: `${name.toLowerCase()}@bakery.example`,
-          message: `${name} wants a quote`,
-          sourcePage: "/",
-        },
-        { now: new Date(monday.getTime() - minutesAgo * 60_000) },
-      )
-    ).id;
-  const get = (url: string, token = admin.accessToken) =>
-    app.inject({ method: "GET", url, headers: { "x-access-token": token } });
-  const update = (id: string, payload: object) =>
-    app.inject({
-      method: "POST",
-      url: `/api/leads/update/${id}`,
-      headers: { "x-access-token": admin.accessToken },
-      payload,
-    });
   const names = (leads: LeadRecord[]) => leads.map((lead) => lead.FirstName);
 
-  it("sets, keeps and clears a lead's next follow-up date, each change in its history", async () => {
+  test("sets, keeps and clears a lead's next follow-up date, each change in its history", async ({
+    seed,
+    get,
+    update,
+  }) => {
     const id = await seed("Rosa");
     const set = await update(id, { NextFollowUp: "2026-11-26" });
     expect(set.statusCode).toBe(200);
@@ -93,7 +93,10 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
     expect(stored.NextFollowUp).toBe("2026-12-01");
   });
 
-  it("refuses a date that is not a real day from 2000 to two years ahead, with a clear 400", async () => {
+  test("refuses a date that is not a real day from 2000 to two years ahead, with a clear 400", async ({
+    seed,
+    update,
+  }) => {
     const id = await seed("Rosa");
     for (const NextFollowUp of [
       "2026-02-30",
@@ -115,7 +118,7 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
     expect((await update(id, { NextFollowUp: "2028-11-22" })).statusCode).toBe(200);
   });
 
-  it("refuses a date change based on a stale version with 409", async () => {
+  test("refuses a date change based on a stale version with 409", async ({ seed, get, update }) => {
     const id = await seed("Rosa");
     const [seen] = (await get("/api/leads/new")).json();
     expect((await update(id, { Notes: "mine", UpdatedAt: seen.UpdatedAt })).statusCode).toBe(200);
@@ -124,7 +127,11 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
     expect(stale.json().lead.NextFollowUp).toBeNull();
   });
 
-  it("lists what is due today and overdue, oldest date first, paged, in the owner's time zone", async () => {
+  test("lists what is due today and overdue, oldest date first, paged, in the owner's time zone", async ({
+    seed,
+    get,
+    update,
+  }) => {
     const ids = {
       lastWeek: await seed("LastWeek"),
       yesterday: await seed("Yesterday"),
@@ -171,7 +178,12 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
     expect(names((await get("/api/leads/new?due=sometime")).json())).toHaveLength(5);
   });
 
-  it("keeps the due list and the settings for admins only", async () => {
+  test("keeps the due list and the settings for admins only", async ({
+    database,
+    app,
+    admin,
+    get,
+  }) => {
     const member = await signedInUser(database.db, "user");
     const bad = await badAccessTokens(admin.id, admin.refreshToken);
     for (const url of ["/api/leads/due", "/api/settings"]) {
@@ -187,7 +199,9 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
     }
   });
 
-  it("tells the admin screens the owner's time zone, today there, the digest hour, and mail", async () => {
+  test("tells the admin screens the owner's time zone, today there, the digest hour, and mail", async ({
+    get,
+  }) => {
     clock = new Date("2026-11-24T03:00:00.000Z");
     expect((await get("/api/settings")).json()).toEqual({
       timeZone: "America/New_York",
@@ -201,7 +215,12 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
     });
   });
 
-  it("counts follow-ups due, leads waiting over a day, and speed to lead over 30 days", async () => {
+  test("counts follow-ups due, leads waiting over a day, and speed to lead over 30 days", async ({
+    database,
+    seed,
+    get,
+    update,
+  }) => {
     const quick = await seed("Quick", 240); // answered after 1 h
     const slow = await seed("Slow", 600); // answered after 5 h
     const waiting = await seed("Waiting", 30 * 60); // unread for 30 hours
