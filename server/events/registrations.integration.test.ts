@@ -1,11 +1,11 @@
-import type { FastifyInstance } from "fastify";
 import { type ParsedMail, simpleParser } from "mailparser";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { eventTexts, seatsLeftText } from "../../domain/event-texts.ts";
 import { manageKey } from "../booking/manage-token.ts";
 import { replyTokenFor, replyTokenKey } from "../mail/reply-token.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
+import { engineTest } from "../test-support/fixture.ts";
 import { startSmtp } from "../test-support/smtp.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { signedInUser, testSecret, testTokens } from "../test-support/tokens.ts";
@@ -24,56 +24,68 @@ const person = (n: number | string, seats: number | string = 1) => ({
 });
 
 describe.each(testEngines)("event registration on $name", (engine) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let ip = 0;
-
-  beforeEach(async () => {
-    database = await engine.open();
-    app = await buildTestApp(database, { JWT_SECRET: testSecret }, { now: () => now });
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
+  const test = engineTest(engine, { deps: { now: () => now } })
+    .extend(
+      "register",
+      ({ app }) =>
+        (slug: string, payload: object) =>
+          app.inject({
+            method: "POST",
+            url: `/api/events/${slug}/registrations`,
+            remoteAddress: remoteAddress(),
+            payload,
+          }),
+    )
+    .extend(
+      "formPost",
+      ({ app }) =>
+        (slug: string, fields: Record<string, string>) =>
+          app.inject({
+            method: "POST",
+            url: `/api/events/${slug}/registrations`,
+            remoteAddress: remoteAddress(),
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            payload: new URLSearchParams(fields).toString(),
+          }),
+    )
+    .extend(
+      "taken",
+      ({ database }) =>
+        async (slug: string) =>
+          Number(
+            (
+              await database.db
+                .selectFrom("event_seats")
+                .select("taken")
+                .where("event_slug", "=", slug)
+                .executeTakeFirst()
+            )?.taken ?? 0,
+          ),
+    )
+    .extend(
+      "registrations",
+      ({ database }) =>
+        (slug: string) =>
+          database.db
+            .selectFrom("event_registrations")
+            .selectAll()
+            .where("event_slug", "=", slug)
+            // In the order they were made (IDs are time-ordered), whatever index the engine picks.
+            .orderBy("id")
+            .execute(),
+    );
 
   // Each from an address of its own: the per-address allowance is not what is tested here.
   const remoteAddress = () => `10.3.${Math.floor(++ip / 250)}.${ip % 250}`;
-  const register = (slug: string, payload: object) =>
-    app.inject({
-      method: "POST",
-      url: `/api/events/${slug}/registrations`,
-      remoteAddress: remoteAddress(),
-      payload,
-    });
-  const formPost = (slug: string, fields: Record<string, string>) =>
-    app.inject({
-      method: "POST",
-      url: `/api/events/${slug}/registrations`,
-      remoteAddress: remoteAddress(),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: new URLSearchParams(fields).toString(),
-    });
-  const taken = async (slug: string) =>
-    Number(
-      (
-        await database.db
-          .selectFrom("event_seats")
-          .select("taken")
-          .where("event_slug", "=", slug)
-          .executeTakeFirst()
-      )?.taken ?? 0,
-    );
-  const registrations = (slug: string) =>
-    database.db
-      .selectFrom("event_registrations")
-      .selectAll()
-      .where("event_slug", "=", slug)
-      // In the order they were made (IDs are time-ordered), whatever index the engine picks.
-      .orderBy("id")
-      .execute();
 
-  it("registers a visitor: 201, their seats taken, a lead of their own with the page it came from", async () => {
+  test("registers a visitor: 201, their seats taken, a lead of their own with the page it came from", async ({
+    database,
+    app,
+    register,
+    taken,
+    registrations,
+  }) => {
     const res = await register("open-evening", {
       ...person(1, 3),
       sourcePage: "/events/open-evening",
@@ -98,7 +110,11 @@ describe.each(testEngines)("event registration on $name", (engine) => {
     expect(seats.json()).toEqual({ capacity: 200, seatsLeft: 197 });
   });
 
-  it("checks the fields in the contact form's order with its texts, then the seats", async () => {
+  test("checks the fields in the contact form's order with its texts, then the seats", async ({
+    register,
+    taken,
+    registrations,
+  }) => {
     const cases: [object, string][] = [
       [{ ...person(1), email: "not-an-address" }, contactTexts.invalidEmail],
       [{ ...person(1), email: "not-an-address", firstName: "" }, contactTexts.invalidEmail],
@@ -125,7 +141,7 @@ describe.each(testEngines)("event registration on $name", (engine) => {
     expect(await taken("open-evening")).toBe(1);
   });
 
-  it("a past or unknown event is 404, and takes nothing", async () => {
+  test("a past or unknown event is 404, and takes nothing", async ({ database, app, register }) => {
     for (const [slug, message] of [
       ["long-ago", eventTexts.closed],
       ["no-such-event", eventTexts.unknown],
@@ -140,7 +156,11 @@ describe.each(testEngines)("event registration on $name", (engine) => {
     expect(await database.db.selectFrom("leads").select("id").execute()).toHaveLength(0);
   });
 
-  it("fills up: fewer seats than asked says how many are left, none says the event is full", async () => {
+  test("fills up: fewer seats than asked says how many are left, none says the event is full", async ({
+    database,
+    register,
+    taken,
+  }) => {
     expect((await register("small-workshop", person(1, 3))).statusCode).toBe(201);
     const tooMany = await register("small-workshop", person(2, 3));
     expect(tooMany.statusCode).toBe(409);
@@ -157,7 +177,11 @@ describe.each(testEngines)("event registration on $name", (engine) => {
     expect(emails.sort()).toEqual(["guest1@example.com", "guest3@example.com"]);
   });
 
-  it("holds the capacity under 20 registrations at the same moment", async () => {
+  test("holds the capacity under 20 registrations at the same moment", async ({
+    register,
+    taken,
+    registrations,
+  }) => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => register("small-workshop", person(i, 1))),
     );
@@ -170,7 +194,11 @@ describe.each(testEngines)("event registration on $name", (engine) => {
     expect(await registrations("small-workshop")).toHaveLength(5);
   });
 
-  it("holds it too when each asks for a different number of seats", async () => {
+  test("holds it too when each asks for a different number of seats", async ({
+    register,
+    taken,
+    registrations,
+  }) => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => register("small-workshop", person(i, (i % 3) + 1))),
     );
@@ -182,7 +210,11 @@ describe.each(testEngines)("event registration on $name", (engine) => {
     expect(answers.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
   });
 
-  it("the same person twice, even at the same moment, is one registration: what stands is answered", async () => {
+  test("the same person twice, even at the same moment, is one registration: what stands is answered", async ({
+    register,
+    taken,
+    registrations,
+  }) => {
     const twice = await Promise.all([
       register("small-workshop", person(1, 2)),
       register("small-workshop", { ...person(1, 2), email: "GUEST1@example.com" }),
@@ -196,7 +228,12 @@ describe.each(testEngines)("event registration on $name", (engine) => {
     expect(await taken("small-workshop")).toBe(2);
   });
 
-  it("makes a lead of its own, never attaching to an earlier lead found by the address", async () => {
+  test("makes a lead of its own, never attaching to an earlier lead found by the address", async ({
+    database,
+    app,
+    register,
+    registrations,
+  }) => {
     const contact = await app.inject({
       method: "POST",
       url: "/api/leads/contact-us",
@@ -219,7 +256,12 @@ describe.each(testEngines)("event registration on $name", (engine) => {
     expect(row?.lead_id).not.toBe(leads[0]?.id);
   });
 
-  it("spam takes no seat and is answered like a registration", async () => {
+  test("spam takes no seat and is answered like a registration", async ({
+    database,
+    register,
+    taken,
+    registrations,
+  }) => {
     const res = await register("small-workshop", {
       ...person(1, 5),
       [honeypotField]: "https://spam.example",
@@ -231,7 +273,12 @@ describe.each(testEngines)("event registration on $name", (engine) => {
     expect(spam).toMatchObject([{ email: "guest1@example.com", reason: "honeypot" }]);
   });
 
-  it("erasing a person's lead erases their registrations and gives the seats back", async () => {
+  test("erasing a person's lead erases their registrations and gives the seats back", async ({
+    database,
+    register,
+    taken,
+    registrations,
+  }) => {
     await register("small-workshop", person(1, 4));
     const [row] = await registrations("small-workshop");
     expect(await eraseLead(database.db, row?.lead_id ?? "", admin, now)).toBe(true);
@@ -240,7 +287,12 @@ describe.each(testEngines)("event registration on $name", (engine) => {
     expect((await register("small-workshop", person(2, 5))).statusCode).toBe(201);
   });
 
-  it("moving a lead to Spam drops its registrations and gives the seats back", async () => {
+  test("moving a lead to Spam drops its registrations and gives the seats back", async ({
+    database,
+    register,
+    taken,
+    registrations,
+  }) => {
     await register("small-workshop", person(1, 4));
     const [row] = await registrations("small-workshop");
     await markAsSpam(database.db, row?.lead_id ?? "", now, admin);
@@ -249,7 +301,10 @@ describe.each(testEngines)("event registration on $name", (engine) => {
   });
 
   describe("without JavaScript", () => {
-    it("a registration is redirected to the event's confirmation page", async () => {
+    test("a registration is redirected to the event's confirmation page", async ({
+      formPost,
+      taken,
+    }) => {
       const res = await formPost("small-workshop", {
         email: "ada@example.com",
         firstName: "Ada",
@@ -261,7 +316,9 @@ describe.each(testEngines)("event registration on $name", (engine) => {
       expect(await taken("small-workshop")).toBe(2);
     });
 
-    it("a refusal is the event's page again: the message, what was typed, the field focused", async () => {
+    test("a refusal is the event's page again: the message, what was typed, the field focused", async ({
+      formPost,
+    }) => {
       const res = await formPost("small-workshop", {
         email: "ada@example.com",
         firstName: "Ada <b>",
@@ -279,7 +336,10 @@ describe.each(testEngines)("event registration on $name", (engine) => {
       expect(res.body.match(/name="seats"[^>]*/)?.[0]).not.toContain('value="1"');
     });
 
-    it("a full event says so on its page, keeping what was typed", async () => {
+    test("a full event says so on its page, keeping what was typed", async ({
+      register,
+      formPost,
+    }) => {
       await register("small-workshop", person(1, 5));
       const res = await formPost("small-workshop", {
         email: "late@example.com",
@@ -292,7 +352,7 @@ describe.each(testEngines)("event registration on $name", (engine) => {
       expect(res.body).toContain('value="late@example.com"');
     });
 
-    it("an unknown event goes back to the events", async () => {
+    test("an unknown event goes back to the events", async ({ formPost }) => {
       const res = await formPost("no-such-event", {
         email: "a@example.com",
         firstName: "A",
@@ -304,7 +364,12 @@ describe.each(testEngines)("event registration on $name", (engine) => {
   });
 
   describe("the admin's view", () => {
-    it("lists every event with its seats, who registered, and the export", async () => {
+    test("lists every event with its seats, who registered, and the export", async ({
+      database,
+      app,
+      register,
+      registrations,
+    }) => {
       await register("small-workshop", person(1, 2));
       await register("small-workshop", { ...person(2, 1), firstName: "=HYPERLINK(1)" });
       const { accessToken } = await signedInUser(database.db, "admin");
@@ -353,7 +418,13 @@ describe.each(testEngines)("event registration on $name", (engine) => {
       expect(missing.statusCode).toBe(404);
     });
 
-    it("cancels a registration: its seats are free at once, once, and the lead stays", async () => {
+    test("cancels a registration: its seats are free at once, once, and the lead stays", async ({
+      database,
+      app,
+      register,
+      taken,
+      registrations,
+    }) => {
       await register("small-workshop", person(1, 3));
       await register("small-workshop", person(2, 2));
       expect((await register("small-workshop", person(3, 1))).statusCode).toBe(409);

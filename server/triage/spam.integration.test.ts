@@ -1,15 +1,13 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { moveTexts } from "../../domain/lead-moves.ts";
 import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { type SpamLead, spamReasons, spamReasonTexts, spamTexts } from "../../domain/spam.ts";
 import { formTokenKey, issueFormToken } from "../contact/form-token.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { badAccessTokens, signedInUser, testSecret, testTokens } from "../test-support/tokens.ts";
+import { engineTest } from "../test-support/fixture.ts";
+import { badAccessTokens, signedInUser, testTokens } from "../test-support/tokens.ts";
 
 const start = new Date("2026-11-23T15:00:00.000Z");
 const later = (ms: number) => new Date(start.getTime() + ms);
@@ -23,54 +21,74 @@ const person = {
 const botMessage = "Cheap backlinks! Guaranteed first page on Google, order today.";
 
 describe.each(testEngines)("spam kept for review on $name", (engine) => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
   let clock = start;
   let ip = 0;
-
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = start;
-    database = await engine.open();
-    app = await buildTestApp(
-      database,
-      {
-        JWT_SECRET: testSecret,
-        SMTP_URL: "smtp://127.0.0.1:9",
-        NOTIFY_EMAIL: "owner@fineline.studio",
-        DIGEST_HOUR: "off",
-      },
-      { now: () => clock, outboxIntervalMs: 3_600_000 },
+  });
+  const test = engineTest(engine, {
+    env: {
+      SMTP_URL: "smtp://127.0.0.1:9",
+      NOTIFY_EMAIL: "owner@fineline.studio",
+      DIGEST_HOUR: "off",
+    },
+    deps: { now: () => clock, outboxIntervalMs: 3_600_000 },
+  })
+    .extend(
+      "contact",
+      ({ app }) =>
+        (payload: object) =>
+          app.inject({
+            method: "POST",
+            url: "/api/leads/contact-us",
+            remoteAddress: `10.1.${Math.floor(++ip / 250)}.${ip % 250}`,
+            payload,
+          }),
+    )
+    .extend("token", ({ app }) => async () => {
+      const res = await app.inject({ method: "GET", url: "/api/leads/contact-token" });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      return res.json().token as string;
+    })
+    .extend(
+      "admin$",
+      ({ app, admin }) =>
+        (method: "GET" | "POST", url: string) =>
+          app.inject({ method, url, headers: { "x-access-token": admin.accessToken } }),
+    )
+    .extend(
+      "newLeads",
+      ({ admin$ }) =>
+        async () =>
+          (await admin$("GET", "/api/leads/new")).json() as LeadRecord[],
+    )
+    .extend(
+      "spam",
+      ({ admin$ }) =>
+        async () =>
+          (await admin$("GET", "/api/leads/spam")).json() as SpamLead[],
+    )
+    /** The owner's notifications (the instant replies to visitors are tested on their own). */
+    .extend(
+      "outboxRows",
+      ({ database }) =>
+        () =>
+          database.db
+            .selectFrom("outbox")
+            .selectAll()
+            .where("kind", "=", "lead-notification")
+            .execute(),
     );
-    admin = await signedInUser(database.db, "admin");
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
 
-  const contact = (payload: object) =>
-    app.inject({
-      method: "POST",
-      url: "/api/leads/contact-us",
-      remoteAddress: `10.1.${Math.floor(++ip / 250)}.${ip % 250}`,
-      payload,
-    });
-  const token = async () => {
-    const res = await app.inject({ method: "GET", url: "/api/leads/contact-token" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("no-store");
-    return res.json().token as string;
-  };
-  const admin$ = (method: "GET" | "POST", url: string) =>
-    app.inject({ method, url, headers: { "x-access-token": admin.accessToken } });
-  const newLeads = async () => (await admin$("GET", "/api/leads/new")).json() as LeadRecord[];
-  const spam = async () => (await admin$("GET", "/api/leads/spam")).json() as SpamLead[];
-  /** The owner's notifications (the instant replies to visitors are tested on their own). */
-  const outboxRows = () =>
-    database.db.selectFrom("outbox").selectAll().where("kind", "=", "lead-notification").execute();
-
-  it("answers every verdict like a lead, and keeps it out of New Leads and the e-mails", async () => {
+  test("answers every verdict like a lead, and keeps it out of New Leads and the e-mails", async ({
+    contact,
+    token,
+    admin$,
+    newLeads,
+    spam,
+    outboxRows,
+  }) => {
     const filled = await contact({ ...person, [honeypotField]: "https://seo.example" });
     expect(filled.statusCode).toBe(201);
     expect(filled.json()).toEqual({ message: contactTexts.success });
@@ -93,7 +111,13 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect((await admin$("GET", "/api/leads/old?q=bakery")).json()).toEqual([]);
   });
 
-  it("takes a form filled in at a person's pace, or sent without a token, as a lead", async () => {
+  test("takes a form filled in at a person's pace, or sent without a token, as a lead", async ({
+    contact,
+    token,
+    newLeads,
+    spam,
+    outboxRows,
+  }) => {
     const tokenValue = await token();
     clock = later(3500);
     await contact({ ...person, formToken: tokenValue });
@@ -110,7 +134,12 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect(await outboxRows()).toHaveLength(3);
   });
 
-  it("keeps a forged or altered timing token as spam", async () => {
+  test("keeps a forged or altered timing token as spam", async ({
+    contact,
+    token,
+    newLeads,
+    spam,
+  }) => {
     const genuine = await token();
     const [v, issued, nonce, mac] = genuine.split(".");
     const forgeries = [
@@ -136,7 +165,11 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect(await newLeads()).toEqual([]);
   });
 
-  it("keeps a repeat of spam from two addresses or marked by the owner, but not of one seed, nor a short everyday one", async () => {
+  test("keeps a repeat of spam from two addresses or marked by the owner, but not of one seed, nor a short everyday one", async ({
+    contact,
+    newLeads,
+    spam,
+  }) => {
     // One message seeded through the honeypot holds nothing against the next person.
     await contact({
       ...person,
@@ -181,7 +214,12 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     ]);
   });
 
-  it("keeps a repeat of a message the owner marked as spam once", async () => {
+  test("keeps a repeat of a message the owner marked as spam once", async ({
+    contact,
+    admin$,
+    newLeads,
+    spam,
+  }) => {
     await contact({ ...person, email: "pitch@agency.example", message: botMessage });
     const [pitch] = await newLeads();
     expect((await admin$("POST", `/api/leads/${pitch?.ID}/spam`)).statusCode).toBe(200);
@@ -191,7 +229,14 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect((await spam()).map((lead) => lead.SpamReason)).toEqual(["repeat", "marked"]);
   });
 
-  it("takes one message per timing token: another message with it is spam, the same one again is a retry", async () => {
+  test("takes one message per timing token: another message with it is spam, the same one again is a retry", async ({
+    database,
+    app,
+    contact,
+    token,
+    newLeads,
+    spam,
+  }) => {
     const used = await token();
     clock = later(4000);
     expect((await contact({ ...person, formToken: used })).statusCode).toBe(201);
@@ -219,7 +264,11 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect(await database.db.selectFrom("form_token_uses").selectAll().execute()).toEqual([]);
   });
 
-  it("keeps a post from this site's own page without a token as spam, unless it looks sent without a script", async () => {
+  test("keeps a post from this site's own page without a token as spam, unless it looks sent without a script", async ({
+    app,
+    newLeads,
+    spam,
+  }) => {
     const ours = { origin: "http://localhost:3000" };
     const post = (email: string, headers: Record<string, string>, body?: string | object) =>
       app.inject({
@@ -266,7 +315,13 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     ]);
   });
 
-  it("moves a lead to New Leads with Not spam, and queues its notification", async () => {
+  test("moves a lead to New Leads with Not spam, and queues its notification", async ({
+    contact,
+    admin$,
+    newLeads,
+    spam,
+    outboxRows,
+  }) => {
     await contact({ ...person, [honeypotField]: "autofilled by a password manager" });
     const [kept] = await spam();
     clock = later(60_000);
@@ -285,7 +340,13 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect((await admin$("POST", `/api/leads/${kept?.ID}/not-spam`)).statusCode).toBe(404);
   });
 
-  it("marks a lead as spam from the tracker, and catches the next copy of it", async () => {
+  test("marks a lead as spam from the tracker, and catches the next copy of it", async ({
+    contact,
+    admin$,
+    newLeads,
+    spam,
+    outboxRows,
+  }) => {
     await contact({ ...person, message: botMessage });
     const [lead] = await newLeads();
     const res = await admin$("POST", `/api/leads/${lead?.ID}/spam`);
@@ -302,7 +363,15 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect((await admin$("POST", `/api/leads/${uuidv7()}/spam`)).statusCode).toBe(404);
   });
 
-  it("brings a worked lead back from Spam as it was: statuses, notes, date, history and place", async () => {
+  test("brings a worked lead back from Spam as it was: statuses, notes, date, history and place", async ({
+    database,
+    app,
+    admin,
+    contact,
+    admin$,
+    newLeads,
+    outboxRows,
+  }) => {
     await contact({ ...person, email: "first@bakery.example" });
     clock = later(1000);
     await contact(person);
@@ -359,7 +428,14 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect(JSON.stringify(audit)).not.toMatch(/rosa|bakery|quote/i);
   });
 
-  it("moves many leads to Spam and back in one request each, and erases many", async () => {
+  test("moves many leads to Spam and back in one request each, and erases many", async ({
+    database,
+    app,
+    admin,
+    contact,
+    newLeads,
+    spam,
+  }) => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
       clock = later(i * 1000);
@@ -418,7 +494,14 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect(await newLeads()).toHaveLength(2);
   });
 
-  it("moves a lead one way at a time: a double click and an erase at once never resurrect it", async () => {
+  test("moves a lead one way at a time: a double click and an erase at once never resurrect it", async ({
+    database,
+    app,
+    admin,
+    contact,
+    admin$,
+    newLeads,
+  }) => {
     for (let round = 0; round < 8; round++) {
       await contact({ ...person, email: `race${round}@bakery.example` });
       const [lead] = await newLeads();
@@ -453,7 +536,7 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     }
   });
 
-  it("deletes spam 30 days after it was judged spam", async () => {
+  test("deletes spam 30 days after it was judged spam", async ({ app, contact, spam }) => {
     await contact({ ...person, [honeypotField]: "x" });
     clock = later(29 * 24 * 60 * 60 * 1000);
     await contact({ ...person, email: "newer@seo.example", [honeypotField]: "x" });
@@ -464,7 +547,13 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect((await spam()).map((lead) => lead.Email)).toEqual(["newer@seo.example"]);
   });
 
-  it("pages the spam list like the lists, and erases spam for good", async () => {
+  test("pages the spam list like the lists, and erases spam for good", async ({
+    app,
+    admin,
+    contact,
+    admin$,
+    spam,
+  }) => {
     for (let i = 0; i < 5; i++) {
       clock = later(i * 1000);
       await contact({ ...person, email: `bot${i}@seo.example`, [honeypotField]: "x" });
@@ -492,11 +581,17 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
     expect(await spam()).toHaveLength(4);
   });
 
-  it("names every reason in words", () => {
+  test("names every reason in words", () => {
     for (const reason of spamReasons) expect(spamReasonTexts[reason]).toMatch(/^[A-Z].{10,}/);
   });
 
-  it("keeps the spam list and its actions for admins only", async () => {
+  test("keeps the spam list and its actions for admins only", async ({
+    database,
+    app,
+    admin,
+    contact,
+    spam,
+  }) => {
     await contact({ ...person, [honeypotField]: "x" });
     const [kept] = await spam();
     const member = await signedInUser(database.db, "user");
