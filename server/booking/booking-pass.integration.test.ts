@@ -1,13 +1,12 @@
 import { createCipheriv, randomBytes } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect } from "vitest";
 import { bookingPassMinutes } from "../../domain/booking.ts";
 import { prefillTexts } from "../../domain/booking-texts.ts";
 import { bookingPassHeader, contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import { bookingPassKey } from "../leads/booking-pass.ts";
-import { type TestDatabase, testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { testSecret, testTokens } from "../test-support/tokens.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { engineTest } from "../test-support/fixture.ts";
+import { testTokens } from "../test-support/tokens.ts";
 
 // Thursday 26 November 2026, 08:00 in New York; Monday 30 November, 10:00 and 11:00 there.
 const start = new Date("2026-11-26T13:00:00.000Z").getTime();
@@ -22,36 +21,40 @@ const visitor = {
 };
 
 describe.each(testEngines)("Book a call now, after the contact form, on $name", (engine) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let now = start;
   let ip = 0;
-
-  beforeEach(async () => {
+  beforeEach(() => {
     now = start;
-    database = await engine.open();
-    app = await buildTestApp(
-      database,
-      { JWT_SECRET: testSecret, TIMEZONE: "America/New_York" },
-      { now: () => new Date(now) },
+  });
+  const test = engineTest(engine, {
+    env: { TIMEZONE: "America/New_York" },
+    deps: { now: () => new Date(now) },
+  })
+    .extend(
+      "post",
+      ({ app }) =>
+        (url: string, payload: object) =>
+          app.inject({ method: "POST", url, remoteAddress: `10.3.0.${++ip}`, payload }),
+    )
+    .extend("contact", ({ post }) => async (payload: object = visitor) => {
+      const res = await post("/api/leads/contact-us", payload);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ message: contactTexts.success });
+      return res.headers[bookingPassHeader.toLowerCase()] as string;
+    })
+    .extend(
+      "leads",
+      ({ database }) =>
+        () =>
+          database.db.selectFrom("leads").selectAll().execute(),
     );
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
 
-  const post = (url: string, payload: object) =>
-    app.inject({ method: "POST", url, remoteAddress: `10.3.0.${++ip}`, payload });
-  const contact = async (payload: object = visitor) => {
-    const res = await post("/api/leads/contact-us", payload);
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: contactTexts.success });
-    return res.headers[bookingPassHeader.toLowerCase()] as string;
-  };
-  const leads = () => database.db.selectFrom("leads").selectAll().execute();
-
-  it("fills in the visitor's details and joins their lead, with the lead's ID nowhere in the pass", async () => {
+  test("fills in the visitor's details and joins their lead, with the lead's ID nowhere in the pass", async ({
+    database,
+    post,
+    contact,
+    leads,
+  }) => {
     const pass = await contact();
     const [lead] = await leads();
     expect(pass).not.toContain(lead?.id);
@@ -85,7 +88,11 @@ describe.each(testEngines)("Book a call now, after the contact form, on $name", 
     expect(meeting.lead_id).toBe(lead?.id);
   });
 
-  it("makes a lead of its own for another address, and for a pass that expired or was altered", async () => {
+  test("makes a lead of its own for another address, and for a pass that expired or was altered", async ({
+    post,
+    contact,
+    leads,
+  }) => {
     const pass = await contact();
     const other = await post("/api/booking", {
       ...visitor,
@@ -113,7 +120,12 @@ describe.each(testEngines)("Book a call now, after the contact form, on $name", 
     expect(await leads()).toHaveLength(3);
   });
 
-  it("answers spam with a pass like any other, which joins nothing", async () => {
+  test("answers spam with a pass like any other, which joins nothing", async ({
+    database,
+    post,
+    contact,
+    leads,
+  }) => {
     const pass = await contact({ ...visitor, [honeypotField]: "https://spam.example" });
     expect(await leads()).toHaveLength(0);
     const prefill = await post("/api/booking/prefill", { pass });
@@ -127,7 +139,13 @@ describe.each(testEngines)("Book a call now, after the contact form, on $name", 
     expect(meeting.lead_id).toBe(lead?.id);
   });
 
-  it("never gives a stranger who repeats someone's address and words their name or their lead", async () => {
+  test("never gives a stranger who repeats someone's address and words their name or their lead", async ({
+    database,
+    app,
+    post,
+    contact,
+    leads,
+  }) => {
     // Rosa registers (no message of her own), then a stranger who knows her address sends
     // the form with it and the same empty message within the ten minutes a repeat is one lead.
     await contact({ ...visitor, message: "" });
@@ -157,7 +175,13 @@ describe.each(testEngines)("Book a call now, after the contact form, on $name", 
     expect(managed.body).not.toContain(visitor.lastName);
   });
 
-  it("never folds a booking into an earlier lead found by its address and words", async () => {
+  test("never folds a booking into an earlier lead found by its address and words", async ({
+    database,
+    app,
+    post,
+    contact,
+    leads,
+  }) => {
     await contact({ ...visitor, message: "" });
     const [rosa] = await leads();
     now += 60_000;
@@ -184,7 +208,10 @@ describe.each(testEngines)("Book a call now, after the contact form, on $name", 
     expect(after).toMatchObject({ first_name: "Rosa", message: "" });
   });
 
-  it("gives a repeat a pass of the same length as a new lead's, so it tells nothing", async () => {
+  test("gives a repeat a pass of the same length as a new lead's, so it tells nothing", async ({
+    contact,
+    leads,
+  }) => {
     const first = await contact();
     const repeat = await contact();
     expect(await leads()).toHaveLength(1);
@@ -192,7 +219,11 @@ describe.each(testEngines)("Book a call now, after the contact form, on $name", 
     expect(repeat).not.toBe(first);
   });
 
-  it("still reads a pass sealed before details rode along (sent by e-mail)", async () => {
+  test("still reads a pass sealed before details rode along (sent by e-mail)", async ({
+    post,
+    contact,
+    leads,
+  }) => {
     // A pass issued by the earlier version: the lead's ID and an expiry.
     await contact();
     const [lead] = await leads();
@@ -207,7 +238,10 @@ describe.each(testEngines)("Book a call now, after the contact form, on $name", 
     expect(prefill.json().firstName).toBe(visitor.firstName);
   });
 
-  it("refuses a pass that is not a string, and ignores a broken one when booking", async () => {
+  test("refuses a pass that is not a string, and ignores a broken one when booking", async ({
+    post,
+    leads,
+  }) => {
     expect((await post("/api/booking/prefill", {})).statusCode).toBe(400);
     expect((await post("/api/booking/prefill", { pass: "p1.%%%" })).statusCode).toBe(404);
     const booked = await post("/api/booking", {

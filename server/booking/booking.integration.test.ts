@@ -1,10 +1,10 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { defaultAvailability } from "../../domain/booking.ts";
 import { bookingMessages } from "../../domain/booking-texts.ts";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import { type TestDatabase, testEngines } from "../test-support/databases.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { engineTest } from "../test-support/fixture.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { signedInUser, testSecret } from "../test-support/tokens.ts";
 import { hashToken } from "./manage-token.ts";
@@ -23,34 +23,40 @@ const visitor = {
 };
 
 describe.each(testEngines)("booking a call on $name", (engine) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let ip = 0;
   const env = { JWT_SECRET: testSecret, TIMEZONE: "America/New_York" };
+  const test = engineTest(engine, { env, deps: { now: () => now } })
+    .extend(
+      "book",
+      ({ app }) =>
+        (payload: object, server = app) =>
+          server.inject({
+            method: "POST",
+            url: "/api/booking",
+            // Each from an address of its own: the per-address allowance is not what is tested.
+            remoteAddress: `10.2.${Math.floor(++ip / 250)}.${ip % 250}`,
+            payload,
+          }),
+    )
+    .extend(
+      "slotStarts",
+      ({ app }) =>
+        async () =>
+          (
+            await app.inject({
+              method: "GET",
+              url: "/api/booking/slots?from=2026-11-30&to=2026-11-30",
+            })
+          )
+            .json()
+            .slots.map((slot: { start: string }) => slot.start),
+    );
 
-  beforeEach(async () => {
-    database = await engine.open();
-    app = await buildTestApp(database, env, { now: () => now });
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  const book = (payload: object, server = app) =>
-    server.inject({
-      method: "POST",
-      url: "/api/booking",
-      // Each from an address of its own: the per-address allowance is not what is tested.
-      remoteAddress: `10.2.${Math.floor(++ip / 250)}.${ip % 250}`,
-      payload,
-    });
-  const slotStarts = async () =>
-    (await app.inject({ method: "GET", url: "/api/booking/slots?from=2026-11-30&to=2026-11-30" }))
-      .json()
-      .slots.map((slot: { start: string }) => slot.start);
-
-  it("books an offered time: a lead, a meeting, a manage link, and the time is no longer offered", async () => {
+  test("books an offered time: a lead, a meeting, a manage link, and the time is no longer offered", async ({
+    database,
+    book,
+    slotStarts,
+  }) => {
     const res = await book({ ...visitor, start: monday10 });
     expect(res.statusCode).toBe(201);
     const { message, booking } = res.json();
@@ -87,7 +93,10 @@ describe.each(testEngines)("booking a call on $name", (engine) => {
     expect(starts).toContain("2026-11-30T16:00:00.000Z");
   });
 
-  it("checks the contact form's fields in its order with its texts, then the time", async () => {
+  test("checks the contact form's fields in its order with its texts, then the time", async ({
+    database,
+    book,
+  }) => {
     const cases: Array<[object, string]> = [
       [{ ...visitor, email: "nope", firstName: "", start: monday10 }, contactTexts.invalidEmail],
       [
@@ -117,7 +126,11 @@ describe.each(testEngines)("booking a call on $name", (engine) => {
     expect(await database.db.selectFrom("leads").selectAll().execute()).toEqual([]);
   });
 
-  it("gives one time to exactly one of twenty at once, across two instances", async () => {
+  test("gives one time to exactly one of twenty at once, across two instances", async ({
+    database,
+    app,
+    book,
+  }) => {
     const sibling: DatabaseHandle = database.sibling();
     const second = await buildTestApp(sibling, env, { now: () => now });
     try {
@@ -143,7 +156,12 @@ describe.each(testEngines)("booking a call on $name", (engine) => {
     }
   });
 
-  it("holds to the daily maximum, in the database, when two book the same day at once", async () => {
+  test("holds to the daily maximum, in the database, when two book the same day at once", async ({
+    database,
+    app,
+    book,
+    slotStarts,
+  }) => {
     await app.inject({
       method: "PUT",
       url: "/api/booking/availability",
@@ -158,7 +176,11 @@ describe.each(testEngines)("booking a call on $name", (engine) => {
     expect(await slotStarts()).toEqual([]);
   });
 
-  it("books nothing for spam, and answers it like a booking", async () => {
+  test("books nothing for spam, and answers it like a booking", async ({
+    database,
+    book,
+    slotStarts,
+  }) => {
     const res = await book({ ...visitor, start: monday10, [honeypotField]: "https://seo.example" });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(bookingMessages.booked);

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { clientCaps, clientCapTexts } from "../../domain/client-caps.ts";
 import { honeypotField } from "../../domain/contact-texts.ts";
-import { type TestDatabase, testEngines } from "../test-support/databases.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { engineTest } from "../test-support/fixture.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { testSecret } from "../test-support/tokens.ts";
 import { slotsPerMinute } from "./booking.routes.ts";
@@ -23,36 +23,41 @@ const person = (n: number) => ({
  * at the same moment (docs/booking.md, "Limits").
  */
 describe.each(testEngines)("calls one client may hold, on $name", (engine) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const env = { JWT_SECRET: testSecret, TIMEZONE: "America/New_York" };
-
-  beforeEach(async () => {
-    database = await engine.open();
-    app = await buildTestApp(database, env, { now: () => now });
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  const book = (payload: object, remoteAddress: string, server = app) =>
-    server.inject({ method: "POST", url: "/api/booking", remoteAddress, payload });
-  /** Offered times over the next days, enough for every test. */
-  const starts = async (): Promise<string[]> =>
-    (
-      await app.inject({
-        method: "GET",
-        url: "/api/booking/slots?from=2026-11-30&to=2026-12-04",
-        remoteAddress: "192.0.2.200",
-      })
+  const test = engineTest(engine, { env, deps: { now: () => now } })
+    .extend(
+      "book",
+      ({ app }) =>
+        (payload: object, remoteAddress: string, server = app) =>
+          server.inject({ method: "POST", url: "/api/booking", remoteAddress, payload }),
     )
-      .json()
-      .slots.map((slot: { start: string }) => slot.start);
-  const meetings = () =>
-    database.db.selectFrom("meetings").selectAll().where("status", "=", "booked").execute();
+    /** Offered times over the next days, enough for every test. */
+    .extend(
+      "starts",
+      ({ app }) =>
+        async (): Promise<string[]> =>
+          (
+            await app.inject({
+              method: "GET",
+              url: "/api/booking/slots?from=2026-11-30&to=2026-12-04",
+              remoteAddress: "192.0.2.200",
+            })
+          )
+            .json()
+            .slots.map((slot: { start: string }) => slot.start),
+    )
+    .extend(
+      "meetings",
+      ({ database }) =>
+        () =>
+          database.db.selectFrom("meetings").selectAll().where("status", "=", "booked").execute(),
+    );
 
-  it("books one upcoming call per e-mail address, whatever its case, and says how to change it", async () => {
+  test("books one upcoming call per e-mail address, whatever its case, and says how to change it", async ({
+    book,
+    starts,
+    meetings,
+  }) => {
     const times = await starts();
     const [first, second] = [times[0], times[4]];
     expect((await book({ ...person(1), start: first }, "192.0.2.1")).statusCode).toBe(201);
@@ -66,7 +71,11 @@ describe.each(testEngines)("calls one client may hold, on $name", (engine) => {
     expect(await meetings()).toHaveLength(1);
   });
 
-  it("never tells whoever types an address when that person's call is", async () => {
+  test("never tells whoever types an address when that person's call is", async ({
+    book,
+    starts,
+    meetings,
+  }) => {
     const times = await starts();
     // Two people's calls, days apart, each booked from their own address.
     expect((await book({ ...person(1), start: times[0] }, "192.0.2.21")).statusCode).toBe(201);
@@ -88,7 +97,11 @@ describe.each(testEngines)("calls one client may hold, on $name", (engine) => {
     expect(await meetings()).toHaveLength(2);
   });
 
-  it("gives one of ten calls for one e-mail address sent at the same moment from ten addresses", async () => {
+  test("gives one of ten calls for one e-mail address sent at the same moment from ten addresses", async ({
+    book,
+    starts,
+    meetings,
+  }) => {
     const times = await starts();
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, n) =>
@@ -101,7 +114,11 @@ describe.each(testEngines)("calls one client may hold, on $name", (engine) => {
     expect(await meetings()).toHaveLength(clientCaps.callsPerEmail);
   });
 
-  it("books at most three upcoming calls from one address, an IPv6 client by its /64", async () => {
+  test("books at most three upcoming calls from one address, an IPv6 client by its /64", async ({
+    book,
+    starts,
+    meetings,
+  }) => {
     const times = await starts();
     for (const n of [1, 2, 3])
       expect(
@@ -118,7 +135,11 @@ describe.each(testEngines)("calls one client may hold, on $name", (engine) => {
     expect(await meetings()).toHaveLength(clientCaps.callsPerAddress + 1);
   });
 
-  it("gives exactly three of ten calls sent at the same moment from one address", async () => {
+  test("gives exactly three of ten calls sent at the same moment from one address", async ({
+    book,
+    starts,
+    meetings,
+  }) => {
     const times = await starts();
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, n) =>
@@ -131,7 +152,11 @@ describe.each(testEngines)("calls one client may hold, on $name", (engine) => {
     expect(await meetings()).toHaveLength(clientCaps.callsPerAddress);
   });
 
-  it("frees a place when a call is canceled, and lets a capped client still move a call", async () => {
+  test("frees a place when a call is canceled, and lets a capped client still move a call", async ({
+    app,
+    book,
+    starts,
+  }) => {
     const times = await starts();
     const tokens: string[] = [];
     for (const n of [1, 2, 3]) {
@@ -156,7 +181,7 @@ describe.each(testEngines)("calls one client may hold, on $name", (engine) => {
     expect((await book({ ...person(4), start: times[14] }, "203.0.113.10")).statusCode).toBe(201);
   });
 
-  it("is a rate limit: RATE_LIMIT=off lifts it", async () => {
+  test("is a rate limit: RATE_LIMIT=off lifts it", async ({ database, book, starts }) => {
     const open = await buildTestApp(database, { ...env, RATE_LIMIT: "off" }, { now: () => now });
     try {
       const times = await starts();
@@ -169,7 +194,9 @@ describe.each(testEngines)("calls one client may hold, on $name", (engine) => {
     }
   });
 
-  it("answers a client reading the free times faster than a person can with 429", async () => {
+  test("answers a client reading the free times faster than a person can with 429", async ({
+    app,
+  }) => {
     // One client, an IPv6 one by its /64, whichever of its addresses it reads from.
     const read = (n = 0) =>
       app.inject({

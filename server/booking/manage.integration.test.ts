@@ -1,9 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect } from "vitest";
 import { bookingMessages, manageTexts } from "../../domain/booking-texts.ts";
-import { type TestDatabase, testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { testSecret } from "../test-support/tokens.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { engineTest } from "../test-support/fixture.ts";
 
 // Thursday 26 November 2026, 08:00 in New York.
 const start = new Date("2026-11-26T13:00:00.000Z");
@@ -13,59 +11,57 @@ const at11 = "2026-11-30T16:00:00.000Z";
 const at14 = "2026-11-30T19:00:00.000Z";
 
 describe.each(testEngines)("managing a booking on $name", (engine) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let clock = start;
   let ip = 0;
-
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = start;
-    database = await engine.open();
-    app = await buildTestApp(
-      database,
-      { JWT_SECRET: testSecret, TIMEZONE: "America/New_York" },
-      { now: () => clock },
-    );
   });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  const call = (method: "GET" | "POST", url: string, payload?: object) =>
-    app.inject({
-      method,
-      url,
-      remoteAddress: `10.3.${Math.floor(++ip / 250)}.${ip % 250}`,
-      ...(payload ? { payload } : {}),
+  const test = engineTest(engine, {
+    env: { TIMEZONE: "America/New_York" },
+    deps: { now: () => clock },
+  })
+    .extend(
+      "call",
+      ({ app }) =>
+        (method: "GET" | "POST", url: string, payload?: object) =>
+          app.inject({
+            method,
+            url,
+            remoteAddress: `10.3.${Math.floor(++ip / 250)}.${ip % 250}`,
+            ...(payload ? { payload } : {}),
+          }),
+    )
+    .extend("book", ({ call }) => async (startAt: string, email = "rosa@bakery.example") => {
+      const res = await call("POST", "/api/booking", {
+        email,
+        firstName: "Rosa",
+        lastName: "Delgado",
+        start: startAt,
+        timeZone: "Europe/Madrid",
+      });
+      expect(res.statusCode).toBe(201);
+      return new URL(res.json().booking.manageUrl).pathname.replace("/booking/", "");
+    })
+    .extend(
+      "free",
+      ({ call }) =>
+        async () =>
+          (await call("GET", "/api/booking/slots?from=2026-11-30&to=2026-11-30"))
+            .json()
+            .slots.map((slot: { start: string }) => slot.start),
+    )
+    /** The SEQUENCE of the meeting a manage token opens. */
+    .extend("sequence", ({ database, call }) => async (token: string) => {
+      const { ID } = (await call("GET", `/api/booking/${token}`)).json();
+      const row = await database.db
+        .selectFrom("meetings")
+        .select("sequence")
+        .where("id", "=", ID)
+        .executeTakeFirstOrThrow();
+      return Number(row.sequence);
     });
-  const book = async (startAt: string, email = "rosa@bakery.example") => {
-    const res = await call("POST", "/api/booking", {
-      email,
-      firstName: "Rosa",
-      lastName: "Delgado",
-      start: startAt,
-      timeZone: "Europe/Madrid",
-    });
-    expect(res.statusCode).toBe(201);
-    return new URL(res.json().booking.manageUrl).pathname.replace("/booking/", "");
-  };
-  const free = async () =>
-    (await call("GET", "/api/booking/slots?from=2026-11-30&to=2026-11-30"))
-      .json()
-      .slots.map((slot: { start: string }) => slot.start);
-  /** The SEQUENCE of the meeting a manage token opens. */
-  const sequence = async (token: string) => {
-    const { ID } = (await call("GET", `/api/booking/${token}`)).json();
-    const row = await database.db
-      .selectFrom("meetings")
-      .select("sequence")
-      .where("id", "=", ID)
-      .executeTakeFirstOrThrow();
-    return Number(row.sequence);
-  };
 
-  it("shows the booking by its token, and 404 for any other", async () => {
+  test("shows the booking by its token, and 404 for any other", async ({ call, book }) => {
     const token = await book(at10);
     const res = await call("GET", `/api/booking/${token}`);
     expect(res.statusCode).toBe(200);
@@ -89,7 +85,12 @@ describe.each(testEngines)("managing a booking on $name", (engine) => {
     }
   });
 
-  it("moves a booking to a free time, frees the old one and raises SEQUENCE", async () => {
+  test("moves a booking to a free time, frees the old one and raises SEQUENCE", async ({
+    call,
+    book,
+    free,
+    sequence,
+  }) => {
     const token = await book(at10);
     await book(at14, "ana@cafe.example");
     const taken = await call("POST", `/api/booking/${token}/reschedule`, { start: at14 });
@@ -111,7 +112,12 @@ describe.each(testEngines)("managing a booking on $name", (engine) => {
     expect(await sequence(token)).toBe(2);
   });
 
-  it("cancels once, frees the time, and answers a second cancel the same way", async () => {
+  test("cancels once, frees the time, and answers a second cancel the same way", async ({
+    call,
+    book,
+    free,
+    sequence,
+  }) => {
     const token = await book(at10);
     const cancelled = await call("POST", `/api/booking/${token}/cancel`);
     expect(cancelled.statusCode).toBe(200);
@@ -131,7 +137,11 @@ describe.each(testEngines)("managing a booking on $name", (engine) => {
     await book(at10, "ana@cafe.example");
   });
 
-  it("refuses changes inside the minimum notice, asking for a reply instead", async () => {
+  test("refuses changes inside the minimum notice, asking for a reply instead", async ({
+    call,
+    book,
+    sequence,
+  }) => {
     const token = await book(at10);
     // Monday 07:00 in New York: three hours before the call.
     clock = new Date("2026-11-30T12:00:00.000Z");

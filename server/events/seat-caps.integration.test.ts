@@ -1,7 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { clientCaps, clientCapTexts } from "../../domain/client-caps.ts";
-import { type TestDatabase, testEngines } from "../test-support/databases.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { engineTest } from "../test-support/fixture.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { testSecret } from "../test-support/tokens.ts";
 
@@ -22,37 +22,37 @@ const guest = (n: number, seats: number) => ({
  * at the same moment (docs/events.md, "Limits").
  */
 describe.each(testEngines)("seats one client may take, on $name", (engine) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeEach(async () => {
-    database = await engine.open();
-    app = await buildTestApp(database, { JWT_SECRET: testSecret }, { now: () => now });
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  const register = (payload: object, remoteAddress: string, slug = "open-evening") =>
-    app.inject({
-      method: "POST",
-      url: `/api/events/${slug}/registrations`,
-      remoteAddress,
-      payload,
-    });
-  const seatsTaken = async () =>
-    Number(
-      (
-        await database.db
-          .selectFrom("event_seats")
-          .select("taken")
-          .where("event_slug", "=", "open-evening")
-          .executeTakeFirst()
-      )?.taken ?? 0,
+  const test = engineTest(engine, { deps: { now: () => now } })
+    .extend(
+      "register",
+      ({ app }) =>
+        (payload: object, remoteAddress: string, slug = "open-evening") =>
+          app.inject({
+            method: "POST",
+            url: `/api/events/${slug}/registrations`,
+            remoteAddress,
+            payload,
+          }),
+    )
+    .extend(
+      "seatsTaken",
+      ({ database }) =>
+        async () =>
+          Number(
+            (
+              await database.db
+                .selectFrom("event_seats")
+                .select("taken")
+                .where("event_slug", "=", "open-evening")
+                .executeTakeFirst()
+            )?.taken ?? 0,
+          ),
     );
 
-  it("takes ten seats from one address under any names, then answers 429 with why", async () => {
+  test("takes ten seats from one address under any names, then answers 429 with why", async ({
+    register,
+    seatsTaken,
+  }) => {
     expect((await register(guest(1, 10), "192.0.2.1")).statusCode).toBe(201);
     for (const n of [2, 3, 4]) {
       const more = await register(guest(n, 10), "192.0.2.1");
@@ -68,7 +68,10 @@ describe.each(testEngines)("seats one client may take, on $name", (engine) => {
     expect((await register(guest(7, 6), "2001:db8:9:9::2")).statusCode).toBe(429);
   });
 
-  it("gives no more than ten seats to registrations sent at the same moment from one address", async () => {
+  test("gives no more than ten seats to registrations sent at the same moment from one address", async ({
+    register,
+    seatsTaken,
+  }) => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, n) => register(guest(n, 3), "203.0.113.5")),
     );
@@ -78,7 +81,10 @@ describe.each(testEngines)("seats one client may take, on $name", (engine) => {
     expect(await seatsTaken()).toBe(Math.floor(most / 3) * 3);
   });
 
-  it("shows the refusal on the event's page to a form sent without JavaScript", async () => {
+  test("shows the refusal on the event's page to a form sent without JavaScript", async ({
+    app,
+    register,
+  }) => {
     expect((await register(guest(1, 10), "192.0.2.9")).statusCode).toBe(201);
     const res = await app.inject({
       method: "POST",
@@ -98,7 +104,7 @@ describe.each(testEngines)("seats one client may take, on $name", (engine) => {
     expect(res.body).toContain('value="another@example.com"');
   });
 
-  it("is a rate limit: RATE_LIMIT=off lifts it", async () => {
+  test("is a rate limit: RATE_LIMIT=off lifts it", async ({ database }) => {
     const open = await buildTestApp(
       database,
       { JWT_SECRET: testSecret, RATE_LIMIT: "off" },
