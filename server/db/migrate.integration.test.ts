@@ -4,7 +4,7 @@ import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { describe, expect, it } from "vitest";
-import { testEngines } from "../test-support/databases.ts";
+import { postgresAdminQuery, testEngines } from "../test-support/databases.ts";
 import { runCli } from "../test-support/run-cli.ts";
 import { openSqlite } from "./connect.ts";
 import { migrateToLatest, migrations } from "./migrate.ts";
@@ -85,6 +85,43 @@ describe.each(testEngines.filter((engine) => engine.name === "postgres"))(
         await Promise.all(others.map((handle) => handle.close()));
       } finally {
         await first.close();
+      }
+    });
+  },
+);
+
+describe.each(testEngines.filter((engine) => engine.name === "postgres"))(
+  "migrations on a PostgreSQL server others use too",
+  (engine) => {
+    it("migrate while another client creates and drops schemas of its own", async () => {
+      // Another tenant of the server: schemas with tables (serial columns) made and dropped
+      // as fast as it can, while five fresh databases migrate.
+      let churning = true;
+      const churn = (async () => {
+        for (let n = 0; churning; n++) {
+          const name = `churn_${process.pid}_${n}`;
+          await postgresAdminQuery(
+            `create schema ${name}; create table ${name}.a (id serial primary key); create table ${name}.b (id serial primary key)`,
+          );
+          await postgresAdminQuery(`drop schema ${name} cascade`);
+        }
+      })();
+      try {
+        for (let round = 0; round < 3; round++) {
+          const fresh = await Promise.all(
+            Array.from({ length: 5 }, () => engine.open({ migrate: false })),
+          );
+          try {
+            await Promise.all(
+              fresh.map((each) => migrateToLatest(each.db as unknown as Kysely<unknown>)),
+            );
+          } finally {
+            await Promise.all(fresh.map((each) => each.close()));
+          }
+        }
+      } finally {
+        churning = false;
+        await churn;
       }
     });
   },

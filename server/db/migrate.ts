@@ -81,6 +81,14 @@ export async function migratorFor(
   });
 }
 
+/**
+ * Before migrating, Kysely looks for its own tables by reading every schema's tables on
+ * PostgreSQL, calling pg_get_serial_sequence on each by name: a schema another client drops
+ * meanwhile (another tenant of a shared server, a test run's throwaway schema) fails that read
+ * with invalid_schema_name, and nothing has been changed yet. Read again, a few times.
+ */
+const aSchemaWentAway = (error: unknown) => (error as { code?: unknown }).code === "3F000";
+
 /** How long a process waits for another's migrations (SQLite's write lock) before giving up. */
 const migrationLockWaitMs = 120_000;
 
@@ -95,11 +103,14 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationRes
   // A long migration in another process is worth waiting for, more than the usual 5 s.
   if (sqlite) await sql.raw(`pragma busy_timeout = ${migrationLockWaitMs}`).execute(db);
   try {
-    const result = sqlite
-      ? await withNestedTransactionsAsSavepoints(() => migrator.migrateToLatest())
-      : await migrator.migrateToLatest();
-    if (result.error) throw result.error;
-    return result;
+    for (let attempt = 1; ; attempt++) {
+      const result = sqlite
+        ? await withNestedTransactionsAsSavepoints(() => migrator.migrateToLatest())
+        : await migrator.migrateToLatest();
+      if (result.error && attempt < 5 && aSchemaWentAway(result.error)) continue;
+      if (result.error) throw result.error;
+      return result;
+    }
   } finally {
     if (sqlite) await sql`pragma busy_timeout = 5000`.execute(db);
   }
