@@ -1,50 +1,49 @@
 import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { defaultAvailability } from "../../domain/booking.ts";
 import { bookingTexts } from "../../domain/booking-texts.ts";
 import { createContactLead } from "../contact/lead-intake.repository.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { testEngines } from "../test-support/databases.ts";
+import { engineTest } from "../test-support/fixture.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
-import { signedInUser, testSecret } from "../test-support/tokens.ts";
+import { testSecret } from "../test-support/tokens.ts";
 
 // Thursday 26 November 2026, 08:00 in New York.
 const now = new Date("2026-11-26T13:00:00.000Z");
 
 describe.each(testEngines)("availability and free slots on $name", (engine) => {
-  let app: FastifyInstance;
-  let other: FastifyInstance;
-  let database: DatabaseHandle;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-
-  beforeEach(async () => {
-    database = await engine.open();
-    const env = { JWT_SECRET: testSecret, TIMEZONE: "America/New_York" };
-    app = await buildTestApp(database, env, { now: () => now });
+  const env = { JWT_SECRET: testSecret, TIMEZONE: "America/New_York" };
+  const test = engineTest(engine, { env, deps: { now: () => now } })
     // A second instance on the same database: it must offer the same times.
-    other = await buildTestApp(database, env, { now: () => now });
-    admin = await signedInUser(database.db, "admin");
-  });
-  afterEach(async () => {
-    await app.close();
-    await other.close();
-    await database.close();
-  });
+    .extend("other", { auto: true }, async ({ database }, { onCleanup }) => {
+      const other = await buildTestApp(database, env, { now: () => now });
+      onCleanup(() => other.close());
+      return other;
+    })
+    .extend(
+      "put",
+      ({ app, admin }) =>
+        (payload: unknown) =>
+          app.inject({
+            method: "PUT",
+            url: "/api/booking/availability",
+            headers: { "x-access-token": admin.accessToken },
+            payload: payload as object,
+          }),
+    );
 
-  const put = (payload: unknown) =>
-    app.inject({
-      method: "PUT",
-      url: "/api/booking/availability",
-      headers: { "x-access-token": admin.accessToken },
-      payload: payload as object,
-    });
   const slots = async (server: FastifyInstance, query = "") => {
     const res = await server.inject({ method: "GET", url: `/api/booking/slots${query}` });
     return { status: res.statusCode, body: res.json() };
   };
 
-  it("starts from the defaults, saves a change every instance offers, and refuses bad values", async () => {
+  test("starts from the defaults, saves a change every instance offers, and refuses bad values", async ({
+    app,
+    admin,
+    other,
+    put,
+  }) => {
     const read = await app.inject({
       method: "GET",
       url: "/api/booking/availability",
@@ -95,7 +94,7 @@ describe.each(testEngines)("availability and free slots on $name", (engine) => {
     expect((await slots(app, "?from=2026-11-28&to=2026-11-28")).body.length).toBe(60);
   });
 
-  it("answers today to the horizon by default, and 400 for a bad range", async () => {
+  test("answers today to the horizon by default, and 400 for a bad range", async ({ app }) => {
     const all = await slots(app);
     expect(all.status).toBe(200);
     const days = new Set(all.body.slots.map((s: { start: string }) => s.start.slice(0, 10)));
@@ -114,7 +113,7 @@ describe.each(testEngines)("availability and free slots on $name", (engine) => {
     }
   });
 
-  it("leaves out a booked meeting and its buffer", async () => {
+  test("leaves out a booked meeting and its buffer", async ({ database, app }) => {
     const { id: leadId } = await createContactLead(database.db, {
       firstName: "Rosa",
       lastName: "Delgado",

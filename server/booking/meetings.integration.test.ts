@@ -1,61 +1,49 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect } from "vitest";
 import { meetingsTexts } from "../../domain/booking-texts.ts";
 import { uuidv7 } from "../db/uuid.ts";
-import { type TestDatabase, testEngines } from "../test-support/databases.ts";
-import { startSmtp } from "../test-support/smtp.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { signedInUser, testSecret } from "../test-support/tokens.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { engineTest } from "../test-support/fixture.ts";
 
 // Thursday 26 November 2026, 08:00 in New York.
 const start = new Date("2026-11-26T13:00:00.000Z");
 
 describe.each(testEngines)("the owner's meetings on $name", (engine) => {
-  let database: TestDatabase;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let app: FastifyInstance;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
   let ip = 0;
   let clock = start;
-
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = start;
-    database = await engine.open();
-    smtp = await startSmtp();
-    app = await buildTestApp(
-      database,
-      {
-        JWT_SECRET: testSecret,
-        TIMEZONE: "America/New_York",
-        SMTP_URL: smtp.url,
-        NOTIFY_EMAIL: "owner@fineline.studio",
-        DIGEST_HOUR: "off",
-        BOOKING_REMINDER_HOURS: "off",
-      },
-      { now: () => clock, outboxIntervalMs: 3_600_000 },
+  });
+  const test = engineTest(engine, {
+    smtp: true,
+    env: {
+      TIMEZONE: "America/New_York",
+      NOTIFY_EMAIL: "owner@fineline.studio",
+      DIGEST_HOUR: "off",
+      BOOKING_REMINDER_HOURS: "off",
+    },
+    deps: { now: () => clock, outboxIntervalMs: 3_600_000 },
+  })
+    .extend("book", ({ app }) => async (start: string, email: string) => {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/booking",
+        remoteAddress: `10.4.0.${++ip}`,
+        payload: { email, firstName: "Rosa", lastName: "Delgado", start },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().booking as { ID: string; manageUrl: string };
+    })
+    .extend(
+      "asAdmin",
+      ({ app, admin }) =>
+        (method: "GET" | "POST" | "DELETE", url: string) =>
+          app.inject({ method, url, headers: { "x-access-token": admin.accessToken } }),
     );
-    admin = await signedInUser(database.db, "admin");
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-    await smtp.close();
-  });
 
-  const book = async (start: string, email: string) => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/booking",
-      remoteAddress: `10.4.0.${++ip}`,
-      payload: { email, firstName: "Rosa", lastName: "Delgado", start },
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json().booking as { ID: string; manageUrl: string };
-  };
-  const asAdmin = (method: "GET" | "POST" | "DELETE", url: string) =>
-    app.inject({ method, url, headers: { "x-access-token": admin.accessToken } });
-
-  it("lists today and the next seven days, or one lead's calls, oldest first", async () => {
+  test("lists today and the next seven days, or one lead's calls, oldest first", async ({
+    book,
+    asAdmin,
+  }) => {
     // Thursday 3 December is the last of the seven days after today; the 10th is past them.
     const later = await book("2026-12-03T15:00:00.000Z", "ana@cafe.example");
     const soon = await book("2026-11-30T15:00:00.000Z", "rosa@bakery.example");
@@ -80,7 +68,12 @@ describe.each(testEngines)("the owner's meetings on $name", (engine) => {
     expect(mine.json().map((m: { ID: string }) => m.ID)).toEqual([soon.ID]);
   });
 
-  it("lets the owner cancel a call: the visitor is told, the time is free, the history says so", async () => {
+  test("lets the owner cancel a call: the visitor is told, the time is free, the history says so", async ({
+    app,
+    smtp,
+    book,
+    asAdmin,
+  }) => {
     const booking = await book("2026-11-30T15:00:00.000Z", "rosa@bakery.example");
     app.outbox?.poke();
     await app.outbox?.idle();
@@ -121,7 +114,12 @@ describe.each(testEngines)("the owner's meetings on $name", (engine) => {
     ]);
   });
 
-  it("erases a lead's meetings and their pending e-mails with the lead", async () => {
+  test("erases a lead's meetings and their pending e-mails with the lead", async ({
+    database,
+    app,
+    book,
+    asAdmin,
+  }) => {
     await book("2026-11-30T15:00:00.000Z", "rosa@bakery.example");
     const [meeting] = (await asAdmin("GET", "/api/meetings")).json();
     const erased = await asAdmin("DELETE", `/api/leads/${meeting.LeadID}`);

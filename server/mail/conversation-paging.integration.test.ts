@@ -1,65 +1,60 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { conversationTexts } from "../../domain/conversation.ts";
-import { type TestDatabase, testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { signedInUser, testSecret } from "../test-support/tokens.ts";
+import { testEngines } from "../test-support/databases.ts";
+import { engineTest } from "../test-support/fixture.ts";
+import { signedInUser } from "../test-support/tokens.ts";
 import { importReply } from "./replies.repository.ts";
 
 const start = Date.parse("2026-11-26T15:00:00.000Z");
 
 describe.each(testEngines)("a conversation's pages, and the mailbox report, on $name", (engine) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  beforeEach(async () => {
-    database = await engine.open();
-    app = await buildTestApp(database, { JWT_SECRET: testSecret, RATE_LIMIT: "off" });
-    admin = await signedInUser(database.db, "admin");
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  const asAdmin = (url: string) =>
-    app.inject({ method: "GET", url, headers: { "x-access-token": admin.accessToken } });
-  const leadWith = async (email: string, replies: number) => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/leads/contact-us",
-      payload: { email, firstName: "Rosa", lastName: "Delgado", message: "Hello" },
+  const test = engineTest(engine, { env: { RATE_LIMIT: "off" } })
+    .extend(
+      "asAdmin",
+      ({ app, admin }) =>
+        (url: string) =>
+          app.inject({ method: "GET", url, headers: { "x-access-token": admin.accessToken } }),
+    )
+    .extend("leadWith", ({ database, app }) => async (email: string, replies: number) => {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/leads/contact-us",
+        payload: { email, firstName: "Rosa", lastName: "Delgado", message: "Hello" },
+      });
+      expect(res.statusCode).toBe(201);
+      const { id } = await database.db
+        .selectFrom("leads")
+        .select("id")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      for (let n = 0; n < replies; n++)
+        await importReply(
+          database.db,
+          {
+            leadId: id,
+            messageId: `<reply-${n}.${email}>`,
+            inReplyTo: null,
+            references: [],
+            from: email,
+            to: "hello@fineline.studio",
+            subject: `Reply ${n}`,
+            text: `Reply number ${n}`,
+            attachments: [],
+            // Every tenth pair at the same moment: the order still holds, by ID.
+            at: new Date(start + Math.floor(n / 2) * 1000),
+          },
+          new Date(start + n * 1000),
+        );
+      return id;
     });
-    expect(res.statusCode).toBe(201);
-    const { id } = await database.db
-      .selectFrom("leads")
-      .select("id")
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow();
-    for (let n = 0; n < replies; n++)
-      await importReply(
-        database.db,
-        {
-          leadId: id,
-          messageId: `<reply-${n}.${email}>`,
-          inReplyTo: null,
-          references: [],
-          from: email,
-          to: "hello@fineline.studio",
-          subject: `Reply ${n}`,
-          text: `Reply number ${n}`,
-          attachments: [],
-          // Every tenth pair at the same moment: the order still holds, by ID.
-          at: new Date(start + Math.floor(n / 2) * 1000),
-        },
-        new Date(start + n * 1000),
-      );
-    return id;
-  };
+
   const nextOf = (link: unknown) => /<([^>]+)>; rel="next"/.exec(String(link ?? ""))?.[1];
   const subjects = (messages: Array<{ subject: string }>) => messages.map((m) => m.subject);
 
-  it("answers the latest messages first, and the earlier ones page by page through Link", async () => {
+  test("answers the latest messages first, and the earlier ones page by page through Link", async ({
+    asAdmin,
+    leadWith,
+  }) => {
     const id = await leadWith("rosa@bakery.example", 600);
     const first = await asAdmin(`/api/leads/${id}/messages`);
     expect(first.statusCode).toBe(200);
@@ -90,7 +85,7 @@ describe.each(testEngines)("a conversation's pages, and the mailbox report, on $
     expect(one.headers.link).toBeUndefined();
   });
 
-  it("refuses a bad page size or cursor with a message", async () => {
+  test("refuses a bad page size or cursor with a message", async ({ asAdmin, leadWith }) => {
     const id = await leadWith("rosa@bakery.example", 1);
     for (const query of ["limit=0", "limit=501", "limit=ten"]) {
       const res = await asAdmin(`/api/leads/${id}/messages?${query}`);
@@ -105,7 +100,11 @@ describe.each(testEngines)("a conversation's pages, and the mailbox report, on $
     }
   });
 
-  it("tells the owner the mailbox is not read when IMAP_URL is unset, and nobody else anything", async () => {
+  test("tells the owner the mailbox is not read when IMAP_URL is unset, and nobody else anything", async ({
+    database,
+    app,
+    asAdmin,
+  }) => {
     expect((await asAdmin("/api/mailbox")).json()).toEqual({
       watching: false,
       lastReadAt: null,
