@@ -1,49 +1,66 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { authTexts } from "../../domain/auth.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { badAccessTokens, testSecret, testTokens } from "../test-support/tokens.ts";
+import { engineTest } from "../test-support/fixture.ts";
+import { badAccessTokens, testTokens } from "../test-support/tokens.ts";
 import { hashPassword } from "./password.ts";
 import { signAccessToken } from "./tokens.ts";
 import { createUser, findUserByEmail } from "./users.repository.ts";
 
 describe.each(testEngines)("auth API on $name", (engine) => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
   let ip = 0;
-
-  beforeEach(async () => {
-    database = await engine.open();
-    app = await buildTestApp(database, { JWT_SECRET: testSecret });
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  const post = (url: string, payload: object = {}, headers: Record<string, string> = {}) =>
-    app.inject({ method: "POST", url, payload, headers, remoteAddress: `10.1.0.${++ip % 250}` });
-  const signup = (overrides: object = {}) =>
-    post("/api/auth/signup", {
-      email: "sam@shop.example",
-      password: "correct horse",
-      first_name: "Sam",
-      last_name: "Reyes",
-      ...overrides,
-    });
-  const makeAdmin = async () =>
-    createUser(database.db, {
-      email: "owner@fineline.studio",
-      firstName: "Nora",
-      lastName: "W",
-      passwordHash: await hashPassword("owner password"),
-      role: "admin",
-    });
+  const test = engineTest(engine)
+    .extend(
+      "post",
+      ({ app }) =>
+        (url: string, payload: object = {}, headers: Record<string, string> = {}) =>
+          app.inject({
+            method: "POST",
+            url,
+            payload,
+            headers,
+            remoteAddress: `10.1.0.${++ip % 250}`,
+          }),
+    )
+    .extend(
+      "signup",
+      ({ post }) =>
+        (overrides: object = {}) =>
+          post("/api/auth/signup", {
+            email: "sam@shop.example",
+            password: "correct horse",
+            first_name: "Sam",
+            last_name: "Reyes",
+            ...overrides,
+          }),
+    )
+    .extend(
+      "makeAdmin",
+      ({ database }) =>
+        async () =>
+          createUser(database.db, {
+            email: "owner@fineline.studio",
+            firstName: "Nora",
+            lastName: "W",
+            passwordHash: await hashPassword("owner password"),
+            role: "admin",
+          }),
+    )
+    /** A login attempt from one fixed address (the helper above changes address each call). */
+    .extend(
+      "loginFrom",
+      ({ app }) =>
+        (address: string, password: string, username = "sam@shop.example") =>
+          app.inject({
+            method: "POST",
+            url: "/api/auth/login",
+            payload: { username, password },
+            remoteAddress: address,
+          }),
+    );
 
   describe("sign-up", () => {
-    it("creates a user and signs them in with the login body", async () => {
+    test("creates a user and signs them in with the login body", async ({ signup }) => {
       const res = await signup();
       expect(res.statusCode).toBe(201);
       expect(res.headers["cache-control"]).toBe("no-store");
@@ -57,26 +74,26 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       });
     });
 
-    it("refuses a taken e-mail, whatever its case, with 409", async () => {
+    test("refuses a taken e-mail, whatever its case, with 409", async ({ signup }) => {
       await signup();
       const res = await signup({ email: "SAM@Shop.Example" });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: authTexts.emailTaken });
     });
 
-    it.each([
+    test.for<[object, string]>([
       [{ email: "nope" }, authTexts.invalidEmail],
       [{ password: "short" }, authTexts.invalidPassword],
       [{ password: "x".repeat(61) }, authTexts.invalidPassword],
       [{ first_name: "" }, authTexts.invalidFirstName],
       [{ last_name: "x".repeat(101) }, authTexts.invalidLastName],
-    ])("validates %j", async (overrides, message) => {
+    ])("validates %j", async ([overrides, message], { signup }) => {
       const res = await signup(overrides);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
     });
 
-    it("limits one address to 5 sign-ups per 10 minutes", async () => {
+    test("limits one address to 5 sign-ups per 10 minutes", async ({ app }) => {
       const from = (i: number) =>
         app.inject({
           method: "POST",
@@ -96,7 +113,7 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       expect(limited.headers["retry-after"]).toBeDefined();
     });
 
-    it("never grants admin, whatever the body says", async () => {
+    test("never grants admin, whatever the body says", async ({ database, post, signup }) => {
       const res = await signup({ role: "admin", admin: true, is_admin: 1 });
       const admin = await post("/api/auth/admin", {}, { "x-access-token": res.json().accessToken });
       expect(admin.json()).toEqual({ admin: false });
@@ -105,7 +122,10 @@ describe.each(testEngines)("auth API on $name", (engine) => {
   });
 
   describe("login", () => {
-    it("answers the session body for the right password, case-insensitive e-mail", async () => {
+    test("answers the session body for the right password, case-insensitive e-mail", async ({
+      post,
+      signup,
+    }) => {
       await signup();
       const res = await post("/api/auth/login", {
         username: "Sam@Shop.example",
@@ -119,7 +139,10 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       });
     });
 
-    it("gives a wrong password and an unknown user the same status and body", async () => {
+    test("gives a wrong password and an unknown user the same status and body", async ({
+      post,
+      signup,
+    }) => {
       await signup();
       const wrong = await post("/api/auth/login", {
         username: "sam@shop.example",
@@ -136,16 +159,11 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       }
     });
 
-    /** A login attempt from one fixed address (the helper above changes address each call). */
-    const loginFrom = (address: string, password: string, username = "sam@shop.example") =>
-      app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        payload: { username, password },
-        remoteAddress: address,
-      });
-
-    it("throttles guesses per account and address, never locking the owner out elsewhere", async () => {
+    test("throttles guesses per account and address, never locking the owner out elsewhere", async ({
+      database,
+      signup,
+      loginFrom,
+    }) => {
       await signup();
       // Four failures cost nothing; the fifth starts a wait.
       for (let i = 0; i < 5; i++)
@@ -162,7 +180,11 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       expect(await database.db.selectFrom("login_throttle").selectAll().execute()).toEqual([]);
     });
 
-    it("decides guesses sent together one at a time: a burst checks five, and the right password after it still fails", async () => {
+    test("decides guesses sent together one at a time: a burst checks five, and the right password after it still fails", async ({
+      database,
+      signup,
+      loginFrom,
+    }) => {
       await signup();
       // Sent together, decided one at a time under the row's lock, in whatever order they
       // reach it (so the right password is sent after the burst, not inside it, where it could
@@ -180,7 +202,10 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       expect((await loginFrom("198.51.100.23", "correct horse")).statusCode).toBe(200);
     });
 
-    it("throttles an IPv6 client by its /64, since it can pick any address in it", async () => {
+    test("throttles an IPv6 client by its /64, since it can pick any address in it", async ({
+      signup,
+      loginFrom,
+    }) => {
       await signup();
       for (let i = 1; i <= 5; i++)
         expect((await loginFrom(`2001:db8:0:1::${i.toString(16)}`, "bad")).statusCode).toBe(401);
@@ -189,7 +214,11 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       expect((await loginFrom("2001:db8:0:2::1", "correct horse")).statusCode).toBe(200);
     });
 
-    it("answers unknown, wrong and throttled the same: status, body and timing", async () => {
+    test("answers unknown, wrong and throttled the same: status, body and timing", async ({
+      database,
+      signup,
+      loginFrom,
+    }) => {
       await signup();
       for (let i = 0; i < 5; i++) await loginFrom("203.0.113.9", "bad");
       // A long wait for that pair, so every sample below is a throttled one.
@@ -219,7 +248,9 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       expect(Math.max(...medians) / Math.min(...medians)).toBeLessThan(3);
     });
 
-    it("refuses a NUL or a non-text field with 400 and a message, never 500", async () => {
+    test("refuses a NUL or a non-text field with 400 and a message, never 500", async ({
+      post,
+    }) => {
       for (const payload of [
         { username: "sam\u0000@shop.example", password: "x" },
         { username: 42, password: "x" },
@@ -234,7 +265,7 @@ describe.each(testEngines)("auth API on $name", (engine) => {
   });
 
   describe("verify-login and the admin check", () => {
-    it("verifies a valid token for its own user only", async () => {
+    test("verifies a valid token for its own user only", async ({ post, signup }) => {
       const { id, accessToken } = (await signup()).json();
       expect(
         (
@@ -256,7 +287,7 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       ).toBe(401);
     });
 
-    it("reads the admin flag from the database", async () => {
+    test("reads the admin flag from the database", async ({ database, post, makeAdmin }) => {
       const admin = await makeAdmin();
       const token = await signAccessToken(testTokens, admin?.id ?? "");
       expect((await post("/api/auth/admin", {}, { "x-access-token": token })).json()).toEqual({
@@ -268,7 +299,7 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       });
     });
 
-    it("refuses every kind of bad token with 401", async () => {
+    test("refuses every kind of bad token with 401", async ({ post, makeAdmin }) => {
       const admin = await makeAdmin();
       const sub = admin?.id ?? "";
       const good = await signAccessToken(testTokens, sub);

@@ -1,52 +1,57 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/connect.ts";
+import { describe, expect } from "vitest";
 import { testEngines } from "../test-support/databases.ts";
 import { itOn } from "../test-support/engine-tests.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
+import { engineTest } from "../test-support/fixture.ts";
 import { revokeUserSessions } from "./sessions.repository.ts";
 
 describe.each(testEngines)("refresh tokens on $name", (engine) => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
+  const test = engineTest(engine, { env: { RATE_LIMIT: "off", JWT_SECRET: "x".repeat(40) } })
+    .extend(
+      "post",
+      ({ app }) =>
+        (url: string, payload: object, headers: Record<string, string> = {}) =>
+          app.inject({ method: "POST", url, payload, headers }),
+    )
+    .extend(
+      "login",
+      ({ post }) =>
+        async () =>
+          (
+            await post("/api/auth/signup", {
+              email: "sam@shop.example",
+              password: "correct horse",
+              first_name: "Sam",
+              last_name: "Reyes",
+            })
+          ).json() as {
+            id: string;
+            accessToken: string;
+            refreshToken: string;
+          },
+    )
+    .extend(
+      "refresh",
+      ({ post }) =>
+        (userID: string, token: string) =>
+          post("/api/auth/refresh", { userID, refresh: token }),
+    )
+    .extend(
+      "tokens",
+      ({ database }) =>
+        () =>
+          database.db
+            .selectFrom("refresh_tokens")
+            .selectAll()
+            .orderBy("created_at")
+            .orderBy("id")
+            .execute(),
+    );
 
-  beforeEach(async () => {
-    database = await engine.open();
-    app = await buildTestApp(database, { RATE_LIMIT: "off", JWT_SECRET: "x".repeat(40) });
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
+  const onPostgres = itOn(engine, "postgres", test);
 
-  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    app.inject({ method: "POST", url, payload, headers });
-  const login = async () =>
-    (
-      await post("/api/auth/signup", {
-        email: "sam@shop.example",
-        password: "correct horse",
-        first_name: "Sam",
-        last_name: "Reyes",
-      })
-    ).json() as {
-      id: string;
-      accessToken: string;
-      refreshToken: string;
-    };
-  const refresh = (userID: string, token: string) =>
-    post("/api/auth/refresh", { userID, refresh: token });
-  const tokens = () =>
-    database.db
-      .selectFrom("refresh_tokens")
-      .selectAll()
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
-
-  itOn(engine, "postgres")(
+  onPostgres(
     "never lets a refresh racing a promotion or a new password keep the session",
-    async () => {
+    async ({ database, login, refresh, tokens }) => {
       const session = await login();
       let release = () => {};
       const held = new Promise<void>((resolve) => {
@@ -79,7 +84,12 @@ describe.each(testEngines)("refresh tokens on $name", (engine) => {
     },
   );
 
-  it("rotates: a new access and refresh token, the old one marked used", async () => {
+  test("rotates: a new access and refresh token, the old one marked used", async ({
+    post,
+    login,
+    refresh,
+    tokens,
+  }) => {
     const session = await login();
     const res = await refresh(session.id, session.refreshToken);
     expect(res.statusCode).toBe(200);
@@ -103,7 +113,11 @@ describe.each(testEngines)("refresh tokens on $name", (engine) => {
     ).toEqual({ admin: false });
   });
 
-  it("revokes the whole family when a rotated token is used again later", async () => {
+  test("revokes the whole family when a rotated token is used again later", async ({
+    login,
+    refresh,
+    tokens,
+  }) => {
     const session = await login();
     const child = (await refresh(session.id, session.refreshToken)).json().refreshToken;
     const grandchild = (await refresh(session.id, child)).json().refreshToken;
@@ -115,7 +129,11 @@ describe.each(testEngines)("refresh tokens on $name", (engine) => {
     expect((await refresh(session.id, grandchild)).statusCode).toBe(401);
   });
 
-  it("gives two concurrent refreshes of the same token one child and no revocation", async () => {
+  test("gives two concurrent refreshes of the same token one child and no revocation", async ({
+    login,
+    refresh,
+    tokens,
+  }) => {
     const session = await login();
     const [a, b] = await Promise.all([
       refresh(session.id, session.refreshToken),
@@ -129,7 +147,12 @@ describe.each(testEngines)("refresh tokens on $name", (engine) => {
     expect((await refresh(session.id, newest)).statusCode).toBe(200);
   });
 
-  it("refuses a wrong user, an expired token and garbage with 401", async () => {
+  test("refuses a wrong user, an expired token and garbage with 401", async ({
+    database,
+    post,
+    login,
+    refresh,
+  }) => {
     const session = await login();
     expect((await refresh("someone-else", session.refreshToken)).statusCode).toBe(401);
     expect((await refresh(session.id, "garbage")).statusCode).toBe(401);
@@ -141,7 +164,12 @@ describe.each(testEngines)("refresh tokens on $name", (engine) => {
     expect((await refresh(session.id, session.refreshToken)).statusCode).toBe(401);
   });
 
-  it("logout revokes the family; the refresh token stops working", async () => {
+  test("logout revokes the family; the refresh token stops working", async ({
+    post,
+    login,
+    refresh,
+    tokens,
+  }) => {
     const session = await login();
     const res = await post("/api/auth/logout", { refresh: session.refreshToken });
     expect(res.statusCode).toBe(200);

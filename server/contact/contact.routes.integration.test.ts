@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactTexts, honeypotField } from "../../domain/contact-texts.ts";
-import type { DatabaseHandle } from "../db/connect.ts";
 import { countLeads, listLeads } from "../leads/lead-lists.repository.ts";
 import { testEngines } from "../test-support/databases.ts";
+import { engineTest } from "../test-support/fixture.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 
 const valid = {
@@ -14,30 +13,38 @@ const valid = {
 };
 
 describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
   let ip = 0;
+  const test = engineTest(engine)
+    // Each request from its own address unless a test is about the rate limit.
+    .extend(
+      "post",
+      ({ app }) =>
+        (payload: unknown, headers: Record<string, string> = {}) =>
+          app.inject({
+            method: "POST",
+            url: "/api/leads/contact-us",
+            remoteAddress: `10.0.${Math.floor(++ip / 250)}.${ip % 250}`,
+            ...(typeof payload === "string" ? { payload } : { payload: payload as object }),
+            headers: { "content-type": "application/json", ...headers },
+          }),
+    )
+    .extend(
+      "form",
+      ({ app }) =>
+        (fields: Record<string, string>, remoteAddress = "198.51.100.7") =>
+          app.inject({
+            method: "POST",
+            url: "/api/leads/contact-us",
+            remoteAddress,
+            payload: new URLSearchParams(fields).toString(),
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+          }),
+    );
 
-  beforeEach(async () => {
-    database = await engine.open();
-    app = await buildTestApp(database);
-  });
-  afterEach(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  // Each request from its own address unless a test is about the rate limit.
-  const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({
-      method: "POST",
-      url: "/api/leads/contact-us",
-      remoteAddress: `10.0.${Math.floor(++ip / 250)}.${ip % 250}`,
-      ...(typeof payload === "string" ? { payload } : { payload: payload as object }),
-      headers: { "content-type": "application/json", ...headers },
-    });
-
-  it("stores a valid request after the commit and answers 201 with the spec's text", async () => {
+  test("stores a valid request after the commit and answers 201 with the spec's text", async ({
+    database,
+    post,
+  }) => {
     const res = await post(valid, { referer: "http://localhost:3000/home?x=1#contact-us" });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: "We'll be in touch shortly!" });
@@ -54,7 +61,7 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
     });
   });
 
-  it.each([
+  test.for([
     [{ ...valid, email: "" }, contactTexts.invalidEmail],
     [{ ...valid, email: "not-an-email" }, contactTexts.invalidEmail],
     [{ ...valid, email: `${"a".repeat(310)}@bakery.example` }, contactTexts.invalidEmail],
@@ -69,31 +76,37 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
     [{}, contactTexts.invalidEmail],
     [[valid], contactTexts.invalidEmail],
     [{ ...valid, message: "x".repeat(5001) }, contactTexts.messageTooLong],
-  ])("rejects %j with 400 and the right text", async (payload, message) => {
+  ])("rejects %j with 400 and the right text", async ([payload, message], { database, post }) => {
     const res = await post(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
     expect(await countLeads(database.db)).toBe(0);
   });
 
-  it("accepts a missing message (the spec does not validate it)", async () => {
+  test("accepts a missing message (the spec does not validate it)", async ({ post }) => {
     const { message: _omit, ...noMessage } = valid;
     expect((await post(noMessage)).statusCode).toBe(201);
   });
 
-  it.each([
+  test.for([
     ["malformed JSON", '{"email": ', { "content-type": "application/json" }, 400],
     ["an unknown content type", "email=x", { "content-type": "text/plain" }, 415],
     ["an oversized body", JSON.stringify({ ...valid, message: "x".repeat(65 * 1024) }), {}, 413],
     ["an empty JSON body", "", { "content-type": "application/json" }, 400],
-  ])("answers %s with a clear 4xx, never 500", async (_name, payload, headers, status) => {
-    const res = await post(payload, headers as Record<string, string>);
-    expect(res.statusCode).toBe(status);
-    expect(res.json().message).toEqual(expect.any(String));
-    expect(res.json().message.length).toBeGreaterThan(5);
-  });
+  ])(
+    "answers %s with a clear 4xx, never 500",
+    async ([_name, payload, headers, status], { post }) => {
+      const res = await post(payload, headers as Record<string, string>);
+      expect(res.statusCode).toBe(status);
+      expect(res.json().message).toEqual(expect.any(String));
+      expect(res.json().message.length).toBeGreaterThan(5);
+    },
+  );
 
-  it("answers a filled honeypot like a success, and keeps it as spam, not as a lead", async () => {
+  test("answers a filled honeypot like a success, and keeps it as spam, not as a lead", async ({
+    database,
+    post,
+  }) => {
     const res = await post({ ...valid, [honeypotField]: "https://spam.example" });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: contactTexts.success });
@@ -102,13 +115,17 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
     expect(spam).toEqual([expect.objectContaining({ email: valid.email, reason: "honeypot" })]);
   });
 
-  it("stores a repeated request once and still answers 201", async () => {
+  test("stores a repeated request once and still answers 201", async ({ database, post }) => {
     expect((await post(valid)).statusCode).toBe(201);
     expect((await post(valid)).statusCode).toBe(201);
     expect(await countLeads(database.db)).toBe(1);
   });
 
-  it("rate-limits one address to 10 requests per 10 minutes, with Retry-After", async () => {
+  test("rate-limits one address to 10 requests per 10 minutes, with Retry-After", async ({
+    database,
+    app,
+    post,
+  }) => {
     const from = (i: number) =>
       app.inject({
         method: "POST",
@@ -127,23 +144,17 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
   });
 
   describe("plain form posts (no JavaScript)", () => {
-    const form = (fields: Record<string, string>, remoteAddress = "198.51.100.7") =>
-      app.inject({
-        method: "POST",
-        url: "/api/leads/contact-us",
-        remoteAddress,
-        payload: new URLSearchParams(fields).toString(),
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      });
-
-    it("stores the lead and redirects to the confirmation page", async () => {
+    test("stores the lead and redirects to the confirmation page", async ({ database, form }) => {
       const res = await form({ ...valid, sourcePage: "/home" });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe("/contact/sent");
       expect(await countLeads(database.db)).toBe(1);
     });
 
-    it("takes the longest valid message in any script, posted without JavaScript", async () => {
+    test("takes the longest valid message in any script, posted without JavaScript", async ({
+      database,
+      form,
+    }) => {
       // 5,000 characters as the form counts them (UTF-16, as the browser's maxlength does):
       // three UTF-8 bytes each at most, 45,000 bytes once form-encoded.
       for (const [letter, email] of [
@@ -157,18 +168,21 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
       expect(await countLeads(database.db)).toBe(2);
     });
 
-    it.each([
+    test.for<[Record<string, string>, string]>([
       [{ ...valid, email: "nope" }, "/contact/invalid-email"],
       [{ ...valid, firstName: "" }, "/contact/invalid-first-name"],
       [{ ...valid, lastName: "" }, "/contact/invalid-last-name"],
-    ])("redirects invalid input %j to %s", async (fields, location) => {
+    ])("redirects invalid input %j to %s", async ([fields, location], { database, form }) => {
       const res = await form(fields);
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe(location);
       expect(await countLeads(database.db)).toBe(0);
     });
 
-    it("answers an invalid post from a page with that page, the form filled in again", async () => {
+    test("answers an invalid post from a page with that page, the form filled in again", async ({
+      database,
+      form,
+    }) => {
       const typed = {
         email: "rosa@bakery.example",
         firstName: "",
@@ -198,7 +212,9 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
       expect(await countLeads(database.db)).toBe(0);
     });
 
-    it("falls back to the outcome page for a source page without the form, or a hostile one", async () => {
+    test("falls back to the outcome page for a source page without the form, or a hostile one", async ({
+      form,
+    }) => {
       for (const sourcePage of ["/about", "/../../etc/passwd", "https://evil.example/home", ""]) {
         const res = await form({ ...valid, email: "nope", sourcePage });
         expect(res.statusCode).toBe(303);
@@ -206,7 +222,9 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
       }
     });
 
-    it("shows a rate-limited post on its outcome page, message first, with what was typed", async () => {
+    test("shows a rate-limited post on its outcome page, message first, with what was typed", async ({
+      form,
+    }) => {
       for (let i = 0; i < 10; i++)
         await form({ ...valid, email: `w${i}@bakery.example` }, "192.0.2.9");
       const res = await form({ ...valid, sourcePage: "/home" }, "192.0.2.9");
@@ -220,7 +238,9 @@ describe.each(testEngines)("POST /api/leads/contact-us on $name", (engine) => {
       expect(res.body).not.toContain("autofocus");
     });
 
-    it("keeps a message's leading newline and focuses the name that is too long", async () => {
+    test("keeps a message's leading newline and focuses the name that is too long", async ({
+      form,
+    }) => {
       const res = await form({
         ...valid,
         lastName: "L".repeat(101),

@@ -368,7 +368,6 @@ describe.each(testEngines)("event registration on $name", (engine) => {
       database,
       app,
       register,
-      registrations,
     }) => {
       await register("small-workshop", person(1, 2));
       await register("small-workshop", { ...person(2, 1), firstName: "=HYPERLINK(1)" });
