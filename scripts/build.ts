@@ -8,18 +8,11 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { ConfigError } from "../server/config.ts";
+import { configOrExit } from "../server/config.ts";
 import { siteUrlToBuild } from "./build-info.ts";
 import { pruneBuilds, switchBuild } from "./build-switch.ts";
 
-let siteUrl: string;
-try {
-  siteUrl = siteUrlToBuild(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  for (const problem of error.problems) console.error(`config: ${problem}`);
-  process.exit(1);
-}
+const siteUrl = configOrExit(() => siteUrlToBuild(process.env));
 
 const out = path.join("builds", `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}`);
 mkdirSync(out, { recursive: true });

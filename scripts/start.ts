@@ -3,17 +3,10 @@
  * SITE_URL or BUILD_TIME (scripts/build-info.ts), then runs the server in this process.
  */
 import { spawnSync } from "node:child_process";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { configOrExit, loadConfig } from "../server/config.ts";
 import { staleReason } from "./build-info.ts";
 
-let siteUrl: string;
-try {
-  siteUrl = loadConfig(process.env).siteUrl;
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  for (const problem of error.problems) console.error(`config: ${problem}`);
-  process.exit(1);
-}
+const siteUrl = configOrExit(() => loadConfig(process.env).siteUrl);
 
 const reason = staleReason(process.cwd(), siteUrl);
 if (reason) {

@@ -98,6 +98,20 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * For a process's entry point: what `read` makes of the environment, or each problem said on
+ * its own line (`config: …`) and exit code 1, never a stack trace.
+ */
+export function configOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.problems) console.error(`config: ${problem}`);
+    process.exit(1);
+  }
+}
+
 const logLevels: readonly LogLevel[] = [
   "fatal",
   "error",

@@ -1,20 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
-import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { type Config, configOrExit, loadConfig } from "./config.ts";
 import { describeStartupFailure } from "./startup-errors.ts";
 
 /** The only module with side effects: config → app → listen → graceful shutdown. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      for (const problem of error.problems) console.error(`config: ${problem}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit(() => loadConfig(process.env));
 
   const started = await start(config);
   if (!started.ok) {
