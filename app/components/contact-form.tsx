@@ -67,6 +67,7 @@ export function ContactForm({
 }) {
   const [status, setStatus] = useState<ContactStatus>(initialStatus);
   const sending = useRef(false);
+  const answer = useRef<HTMLDivElement>(null);
   const clock = useFormClock();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -123,9 +124,10 @@ export function ContactForm({
   // announces it (docs/product.md, "Success, error and their exclusion").
   useEffect(() => {
     if (status.kind !== "success" && status.kind !== "error") return;
-    const shown = document.getElementById(`${id}-answer`);
-    const box = shown?.getBoundingClientRect();
-    if (!shown || !box || (box.top >= 0 && box.bottom <= window.innerHeight)) return;
+    const shown = answer.current;
+    if (!shown) return;
+    const box = shown.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
     const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     shown.scrollIntoView({ block: "nearest", behavior: calm ? "instant" : "smooth" });
   }, [status]);
@@ -179,7 +181,7 @@ export function ContactForm({
           </a>
         </p>
       </div>
-      <div id={`${id}-answer`} className="grid gap-2.5 sm:col-span-2">
+      <div ref={answer} className="grid gap-2.5 sm:col-span-2">
         <FormStatus
           id={`${id}-status`}
           message={
