@@ -113,6 +113,27 @@ export const bookingEndpoints = {
     },
   },
 
+  bookingCalendar: {
+    method: "GET",
+    url: "/api/booking/:token/calendar.ics",
+    schema: {
+      summary: "A booked call as a calendar file",
+      description:
+        "The visitor's call as an iCalendar file to add to any calendar program (METHOD " +
+        "PUBLISH, the invite's UID, LOCATION and the manage link). A canceled call or an " +
+        "unknown token answers 404.",
+      tags: ["Booking"],
+      params: manageParams,
+      response: {
+        200: {
+          description: "The call, one VEVENT.",
+          content: { "text/calendar": { schema: z.string() } },
+        },
+        ...errorResponses(404),
+      },
+    },
+  },
+
   rescheduleBooking: {
     method: "POST",
     url: "/api/booking/:token/reschedule",

@@ -12,6 +12,7 @@ import { contactBounds, contactFields } from "./contact.ts";
 import { contactTexts } from "./contact-texts.ts";
 import { isCalendarDate, isTimeZone } from "./dates.ts";
 import { uuidPattern } from "./lead-record.ts";
+import { meetingLocation, publicLocation, visitorPhone } from "./meeting-location.ts";
 
 /**
  * Booking a free call (ADR 022): the owner's availability, and what a visitor sends and gets
@@ -105,6 +106,9 @@ export const availability = z
           { error: bookingTexts.badDayOff },
         )
         .check(z.maxLength(bookingLimits.daysOff, { error: bookingTexts.tooManyDaysOff })),
+      // Null until the owner says where (docs/booking.md, "Where calls happen"); left out by
+      // a client from before it existed, it stays unsaid rather than guessed.
+      location: z._default(z.nullable(meetingLocation), null),
     },
     { error: bookingTexts.notAnObject },
   )
@@ -133,6 +137,7 @@ export const defaultAvailability: Availability = Object.freeze({
   horizonDays: 30,
   maxPerDay: null,
   daysOff: [],
+  location: null,
 });
 
 /** A slots request's dates: today to the horizon by default, at most 62 days. */
@@ -165,6 +170,9 @@ export const slotsResponse = z
     timeZone: z.string().check(z.describe("The owner's zone, in which the days were counted.")),
     length: z.number().check(z.describe("Meeting length in minutes.")),
     slots: z.array(slot).check(z.describe("Free times, oldest first.")),
+    location: z
+      .nullable(publicLocation)
+      .check(z.describe("Where calls happen; null while the owner has not said.")),
   })
   .register(z.globalRegistry, { id: "BookingSlots", description: "Times a visitor may book." });
 export type SlotsResponse = z.output<typeof slotsResponse>;
@@ -207,6 +215,7 @@ export const bookingRequest = z
           z.describe("The slot's start, as GET /api/booking/slots gave it."),
         ),
       timeZone: visitorZone,
+      phone: z.optional(visitorPhone),
       bookingPass: z.optional(
         z.catch(
           z
@@ -237,6 +246,10 @@ export const bookingConfirmation = z
       manageUrl: z
         .string()
         .check(z.describe("The visitor's page to see, move or cancel the call.")),
+      location: z
+        .nullable(meetingLocation)
+        .check(z.describe("Where the call happens; null while the owner has not said.")),
+      phone: z.nullable(z.string()).check(z.describe("The number to call, for a phone call.")),
     }),
   })
   .register(z.globalRegistry, { id: "BookingConfirmation", description: "A call booked." });
@@ -254,6 +267,10 @@ export const managedBooking = z
     changeableUntil: z
       .string()
       .check(z.describe("Until when the visitor may move or cancel it online (the notice).")),
+    location: z
+      .nullable(meetingLocation)
+      .check(z.describe("Where the call happens; null when the owner had not said.")),
+    phone: z.nullable(z.string()).check(z.describe("The number to call, for a phone call.")),
   })
   .register(z.globalRegistry, { id: "ManagedBooking", description: "A booking, for its visitor." });
 export type ManagedBooking = z.output<typeof managedBooking>;
@@ -313,6 +330,10 @@ export const meetingRecord = z
     end: z.string().check(z.describe("ISO 8601, UTC.")),
     status: z.enum(["booked", "cancelled"]),
     cancelledBy: z.nullable(z.enum(["visitor", "owner"])),
+    location: z
+      .nullable(meetingLocation)
+      .check(z.describe("Where the call happens; null when the owner had not said.")),
+    Phone: z.nullable(z.string()).check(z.describe("The number to call, for a phone call.")),
   })
   .register(z.globalRegistry, { id: "Meeting", description: "A call booked by a visitor." });
 export type MeetingRecord = z.output<typeof meetingRecord>;

@@ -72,6 +72,8 @@ describe.each(testEngines)("availability and free slots on $name", (engine) => {
         { start: "2026-11-28T15:00:00.000Z", end: "2026-11-28T16:00:00.000Z" },
         { start: "2026-11-28T16:00:00.000Z", end: "2026-11-28T17:00:00.000Z" },
       ],
+      // Where calls happen: unsaid until the owner says (meeting-location.integration.test.ts).
+      location: null,
     });
 
     for (const [bad, message] of [

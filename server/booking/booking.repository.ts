@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Span } from "../../domain/booking-slots.ts";
 import { bookingGrainMinutes } from "../../domain/booking-texts.ts";
+import type { MeetingLocation } from "../../domain/meeting-location.ts";
 import type { SpamReason } from "../../domain/spam.ts";
 import { insertContactLead, type NewContactLead } from "../contact/lead-intake.repository.ts";
 import type { Db } from "../db/connect.ts";
@@ -25,21 +26,6 @@ export function blocksOf(span: Span, bufferMinutes: number): number[] {
   const first = Math.floor(span.start / grainMs);
   const last = Math.ceil((span.end + bufferMinutes * 60_000) / grainMs);
   return Array.from({ length: last - first }, (_, i) => first + i);
-}
-
-/**
- * A lead's details, for a booking pass sent by e-mail to the lead's own address (a pass from
- * the form's answer carries what its request typed instead, ADR 022).
- */
-export function contactDetails(
-  db: Db,
-  id: string,
-): Promise<{ email: string; firstName: string; lastName: string } | undefined> {
-  return db
-    .selectFrom("leads")
-    .select(["email", "first_name as firstName", "last_name as lastName"])
-    .where("id", "=", id)
-    .executeTakeFirst();
 }
 
 /** Who changed a meeting, for the lead's history: the visitor (their address) or an admin. */
@@ -108,6 +94,7 @@ export async function bookCall(
     bufferMinutes,
     maxPerDay,
     visitorTimeZone,
+    location,
     tokenHash,
     now,
     emails,
@@ -122,6 +109,8 @@ export async function bookCall(
     bufferMinutes: number;
     maxPerDay: number | null;
     visitorTimeZone: string | null;
+    /** Where it happens, kept with it, and the number to call for a phone call. */
+    location: { place: MeetingLocation | null; phone: string | null };
     tokenHash: string;
     now: Date;
     /**
@@ -182,6 +171,8 @@ export async function bookCall(
           visitor_time_zone: visitorTimeZone,
           cancelled_by: null,
           client_key: client.key,
+          location: location.place && JSON.stringify(location.place),
+          visitor_phone: location.phone,
           created_at: at,
           updated_at: at,
         })

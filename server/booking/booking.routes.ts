@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { type Availability, type ManagedBooking, upcomingDays } from "../../domain/booking.ts";
+import { type Availability, upcomingDays } from "../../domain/booking.ts";
 import { freeSlots, slotsRange } from "../../domain/booking-slots.ts";
 import {
   bookingMessages,
@@ -11,6 +11,8 @@ import {
 import { addDays, startOfDay, todayIn, wallClock } from "../../domain/dates.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { leadSourceOf } from "../../domain/lead-source.ts";
+import { toPublicLocation } from "../../domain/meeting-location.ts";
+import { locationTexts } from "../../domain/meeting-location-texts.ts";
 import { typed } from "../api/contracts.ts";
 import { actorOf } from "../auth/guards.ts";
 import { formTokenKey } from "../contact/form-token.ts";
@@ -27,13 +29,16 @@ import { clientKeys } from "../http/client-caps.ts";
 import { limitPerWindow, tenMinutes } from "../http/rate-limit.ts";
 import { bookingPassKey, readBookingPass } from "../leads/booking-pass.ts";
 import { loadAvailability, saveAvailability } from "./availability.repository.ts";
-import { bookCall, cancelMeeting, contactDetails, moveMeeting } from "./booking.repository.ts";
+import { bookCall, cancelMeeting, moveMeeting } from "./booking.repository.ts";
 import { hashToken, manageKey, manageTokenFor } from "./manage-token.ts";
+import { meetingCalendar } from "./meeting-email.ts";
 import {
   bookedMeetings,
+  contactDetails,
   findMeeting,
   findMeetings,
   type Meeting,
+  managedBookingOf,
   meetingRecordOf,
 } from "./meetings.repository.ts";
 
@@ -123,6 +128,7 @@ export async function bookingRoutes(app: FastifyInstance) {
           start: iso(slot.start),
           end: iso(slot.end),
         })),
+        location: settings.location && toPublicLocation(settings.location),
       });
     },
   });
@@ -145,6 +151,10 @@ export async function bookingRoutes(app: FastifyInstance) {
         const settings = await loadAvailability(db);
         return { settings, ...(await offered(settings, start, now)) };
       }, {});
+      // The number to call, asked only when calls are by phone (docs/booking.md).
+      const byPhone = settings.location?.type === "phone";
+      const phone = byPhone ? body.phone || null : null;
+      if (byPhone && !phone) return reply.code(400).send({ message: locationTexts.phoneRequired });
       // A bot is answered like a person, whatever time it asked for: it learns nothing.
       if (!slot && !spam) return reply.code(409).send({ message: bookingMessages.taken });
       const span = slot ?? { start, end: start + settings.meetingMinutes * 60_000 };
@@ -171,6 +181,7 @@ export async function bookingRoutes(app: FastifyInstance) {
         bufferMinutes: settings.bufferMinutes,
         maxPerDay: settings.maxPerDay,
         visitorTimeZone: body.timeZone ?? null,
+        location: { place: settings.location, phone },
         tokenHash: manage.hash,
         now,
         emails,
@@ -193,6 +204,8 @@ export async function bookingRoutes(app: FastifyInstance) {
           start: iso(span.start),
           end: iso(span.end),
           manageUrl: manageUrl(manage.token),
+          location: settings.location,
+          phone,
         },
       });
     },
@@ -213,16 +226,8 @@ export async function bookingRoutes(app: FastifyInstance) {
       return reply.send(visitor);
     },
   });
-  const managed = (meeting: Meeting, noticeHours: number): ManagedBooking => ({
-    ID: meeting.id,
-    start: meeting.start,
-    end: meeting.end,
-    status: meeting.status,
-    firstName: meeting.visitor.firstName,
-    timeZone: meeting.visitor.timeZone,
-    ownerTimeZone: timeZone,
-    changeableUntil: new Date(Date.parse(meeting.start) - noticeHours * 3_600_000).toISOString(),
-  });
+  const managed = (meeting: Meeting, noticeHours: number) =>
+    managedBookingOf(meeting, { noticeHours, ownerTimeZone: timeZone });
   /** The meeting behind a manage link, and whether it may still be changed online. */
   async function lookUp(token: string, now: Date) {
     const meeting = await findMeeting(db, { tokenHash: hashToken(token) });
@@ -240,6 +245,29 @@ export async function bookingRoutes(app: FastifyInstance) {
       const found = await lookUp(request.params.token, clock());
       if (!found) return reply.code(404).send({ message: manageTexts.notFound });
       return reply.send(managed(found.meeting, found.settings.noticeHours));
+    },
+  });
+
+  api.route({
+    ...endpoints.bookingCalendar,
+    config: manageLimit,
+    handler: async (request, reply) => {
+      const meeting = await findMeeting(db, { tokenHash: hashToken(request.params.token) });
+      if (!meeting || meeting.status === "cancelled")
+        return reply.code(404).send({ message: manageTexts.notFound });
+      const calendar = meetingCalendar(meeting, {
+        // A published file names no organizer: nobody is asked to answer it.
+        owner: "",
+        host: new URL(siteUrl).hostname || "localhost",
+        manageUrl: manageUrl(request.params.token),
+        now: clock(),
+        publish: true,
+      });
+      return reply
+        .header("Cache-Control", "no-store")
+        .type("text/calendar; charset=utf-8")
+        .header("Content-Disposition", 'attachment; filename="free-call.ics"')
+        .send(calendar);
     },
   });
 

@@ -1,4 +1,5 @@
 import ical, { ICalEventStatus } from "ical-generator";
+import { inviteLocation } from "../../domain/meeting-location-texts.ts";
 import { site } from "../../domain/site.ts";
 import type { Meeting } from "../booking/meetings.repository.ts";
 import { leadUrl, oneLine } from "../notifications/outgoing-email.ts";
@@ -35,6 +36,9 @@ export function ownerCalendarEvent(
     summary: `Free call with ${name}`,
     description: `${name} <${meeting.visitor.email}> booked a free call.\nThe lead: ${link}`,
     url: link,
+    ...(meeting.location
+      ? { location: inviteLocation(meeting.location, meeting.visitor.phone) }
+      : {}),
     status: ICalEventStatus.CONFIRMED,
   });
   return calendar.toString();

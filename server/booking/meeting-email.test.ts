@@ -6,11 +6,13 @@ const meeting = {
   start: "2026-11-30T15:00:00.000Z",
   end: "2026-11-30T15:30:00.000Z",
   sequence: 0,
+  location: null,
   visitor: {
     firstName: "Rosa\r\nBcc: evil@x.example",
     lastName: "<b>Delgado</b>",
     email: "rosa@bakery.example",
     timeZone: "Europe/Madrid",
+    phone: null,
   },
 };
 const options = {
@@ -77,5 +79,47 @@ describe("meeting e-mails", () => {
     const reminder = meetingEmail("reminder", meeting, { ...options, to: "visitor" });
     expect(reminder.calendar).toBeUndefined();
     expect(reminder.subject).toBe("Reminder: your free call");
+  });
+
+  it("says where the call happens, and puts it in the invite's LOCATION (and URL for video)", () => {
+    const room = "https://meet.example.com/fineline-studio";
+    const video = { ...meeting, location: { type: "video" as const, url: room } };
+    const booked = meetingEmail("booked", video, { ...options, to: "visitor" });
+    expect(booked.text).toContain(`By video, in our meeting room: ${room}`);
+    const lines = unfold(booked.calendar?.content ?? "");
+    expect(lines).toContain(`LOCATION:${room}`);
+    expect(lines).toContain(`URL;VALUE=URI:${room}`);
+    // The manage link is still in the invite, in its description.
+    expect(
+      lines.some((line) => line.startsWith("DESCRIPTION:") && line.includes("/booking/abc")),
+    ).toBe(true);
+    const reminder = meetingEmail("reminder", video, { ...options, to: "visitor" });
+    expect(reminder.text).toContain(room);
+
+    const phone = {
+      ...meeting,
+      location: { type: "phone" as const },
+      visitor: { ...meeting.visitor, phone: "+1 555 010 0199" },
+    };
+    expect(meetingEmail("booked", phone, { ...options, to: "visitor" }).text).toContain(
+      "By phone: we'll call you on +1 555 010 0199.",
+    );
+    const owner = meetingEmail("booked", phone, { ...options, to: "owner" });
+    expect(owner.text).toContain("By phone: call them on +1 555 010 0199.");
+    expect(unfold(owner.calendar?.content ?? "")).toContain("LOCATION:Phone: +1 555 010 0199");
+
+    const office = {
+      ...meeting,
+      location: { type: "in-person" as const, address: "12 Harbor St, Portland, ME 04101" },
+    };
+    const moved = meetingEmail("moved", office, { ...options, to: "visitor" });
+    expect(moved.text).toContain("In person, at 12 Harbor St, Portland, ME 04101");
+    // iCalendar escapes the commas of an address.
+    expect(unfold(moved.calendar?.content ?? "")).toContain(
+      "LOCATION:12 Harbor St\\, Portland\\, ME 04101",
+    );
+    // A cancellation says nothing of where.
+    const cancelled = meetingEmail("cancelled", office, { ...options, to: "visitor" });
+    expect(cancelled.text).not.toContain("Harbor");
   });
 });

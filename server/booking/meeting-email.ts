@@ -1,5 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { dateTimeLabel } from "../../domain/dates.ts";
+import type { MeetingLocation } from "../../domain/meeting-location.ts";
+import { inviteLocation, locationSentence } from "../../domain/meeting-location-texts.ts";
 import { site } from "../../domain/site.ts";
 import type { VisitorSender } from "../mail/message-outbox.ts";
 import { paragraphsHtml } from "../notifications/email-html.ts";
@@ -14,7 +16,15 @@ export type MeetingForEmail = {
   end: string;
   /** iCalendar SEQUENCE: 0 when booked, raised by each move and by the cancellation. */
   sequence: number;
-  visitor: { firstName: string; lastName: string; email: string; timeZone: string | null };
+  /** Where it happens, as booked; null when the owner had not said. */
+  location: MeetingLocation | null;
+  visitor: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    timeZone: string | null;
+    phone: string | null;
+  };
 };
 
 /**
@@ -31,20 +41,33 @@ export function meetingCalendar(
     now,
     cancelled = false,
     attendeeName = false,
+    publish = false,
   }: {
     owner: string;
     host: string;
     manageUrl: string;
     now: Date;
     cancelled?: boolean;
+    /**
+     * A file to add to a calendar (METHOD PUBLISH): no organizer or attendee, so the program
+     * adds it as is instead of asking the visitor to answer an invitation.
+     */
+    publish?: boolean;
     /** The name the visitor typed: only in the owner's copy (docs/booking.md, "E-mails"). */
     attendeeName?: boolean;
   },
 ): string {
+  const { location } = meeting;
+  const where =
+    location && locationSentence(location, { to: "visitor", phone: meeting.visitor.phone });
   const calendar = ical({
     prodId: { company: site.name, product: "Bookings", language: "EN" },
     // A cancellation is METHOD CANCEL with STATUS CANCELLED, as calendar programs expect.
-    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    method: publish
+      ? ICalCalendarMethod.PUBLISH
+      : cancelled
+        ? ICalCalendarMethod.CANCEL
+        : ICalCalendarMethod.REQUEST,
   });
   calendar.createEvent({
     id: `meeting-${meeting.id}@${host}`,
@@ -53,18 +76,26 @@ export function meetingCalendar(
     end: new Date(meeting.end),
     stamp: now,
     summary: `Free call with ${site.name}`,
-    description: `Your free call with ${site.name}. To move or cancel it: ${manageUrl}`,
-    url: manageUrl,
-    organizer: { name: site.name, email: owner },
-    attendees: [
-      {
-        ...(attendeeName
-          ? { name: oneLine(`${meeting.visitor.firstName} ${meeting.visitor.lastName}`, 120) }
-          : {}),
-        email: meeting.visitor.email,
-        rsvp: true,
-      },
-    ],
+    description: `Your free call with ${site.name}.${where ? ` ${where}` : ""} To move or cancel it: ${manageUrl}`,
+    // A video call's room is the link a calendar program offers to join with.
+    url: location?.type === "video" ? location.url : manageUrl,
+    ...(location ? { location: inviteLocation(location, meeting.visitor.phone) } : {}),
+    ...(publish
+      ? {}
+      : {
+          organizer: { name: site.name, email: owner },
+          attendees: [
+            {
+              ...(attendeeName
+                ? {
+                    name: oneLine(`${meeting.visitor.firstName} ${meeting.visitor.lastName}`, 120),
+                  }
+                : {}),
+              email: meeting.visitor.email,
+              rsvp: true,
+            },
+          ],
+        }),
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   return calendar.toString();
@@ -133,6 +164,12 @@ export function meetingEmail(
           }
         : { method: "REQUEST" as const, content: meetingCalendar(meeting, calendarOptions) };
 
+  // Where it happens, under when; never in a cancellation, where there is nowhere to go. The
+  // one thing typed in it is a phone number, digits only (domain/meeting-location.ts).
+  const where =
+    meeting.location && news !== "cancelled"
+      ? locationSentence(meeting.location, { to, phone: meeting.visitor.phone })
+      : null;
   const lines =
     to === "visitor"
       ? [
@@ -147,6 +184,7 @@ export function meetingEmail(
               : news === "moved"
                 ? `Your free call with ${site.name} has moved to ${when}. The attached invite replaces the earlier one.`
                 : `Your free call with ${site.name} is booked for ${when}. The invite is attached.`,
+          ...(where ? ["", where] : []),
           ...(news === "cancelled" ? [] : ["", `To move or cancel it: ${manageUrl}`]),
           "",
           `${site.name}`,
@@ -157,6 +195,7 @@ export function meetingEmail(
             : news === "moved"
               ? `${visitorName} <${meeting.visitor.email}> moved their call to ${when}.`
               : `${visitorName} <${meeting.visitor.email}> booked a call for ${when}.`,
+          ...(where ? [where] : []),
           "",
           `Lead: ${leadUrl}`,
         ];

@@ -91,6 +91,7 @@ export const meetingOutbox = (
           start: payload.start,
           end: payload.end,
           sequence: payload.sequence,
+          location: meeting.location,
           visitor: meeting.visitor,
         },
         {

@@ -1,5 +1,6 @@
-import type { MeetingRecord } from "../../domain/booking.ts";
+import type { ManagedBooking, MeetingRecord } from "../../domain/booking.ts";
 import type { Span } from "../../domain/booking-slots.ts";
+import { type MeetingLocation, meetingLocation } from "../../domain/meeting-location.ts";
 import type { Db } from "../db/connect.ts";
 import { toIso } from "../db/schema.ts";
 
@@ -24,6 +25,21 @@ export async function bookedMeetings(
   }));
 }
 
+/**
+ * A lead's details, for a booking pass sent by e-mail to the lead's own address (a pass from
+ * the form's answer carries what its request typed instead, ADR 022).
+ */
+export function contactDetails(
+  db: Db,
+  id: string,
+): Promise<{ email: string; firstName: string; lastName: string } | undefined> {
+  return db
+    .selectFrom("leads")
+    .select(["email", "first_name as firstName", "last_name as lastName"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
 /** A meeting with its visitor, as the server works with it. */
 export type Meeting = {
   id: string;
@@ -35,8 +51,28 @@ export type Meeting = {
   status: "booked" | "cancelled";
   sequence: number;
   cancelledBy: "visitor" | "owner" | null;
-  visitor: { firstName: string; lastName: string; email: string; timeZone: string | null };
+  /** Where it happens, as booked; null when the owner had not said. */
+  location: MeetingLocation | null;
+  visitor: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    timeZone: string | null;
+    /** The number to call, for a phone call. */
+    phone: string | null;
+  };
 };
+
+/** A stored place, read through its schema: one that no longer parses is no place. */
+function locationOf(json: string | null): MeetingLocation | null {
+  if (!json) return null;
+  try {
+    const parsed = meetingLocation.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Meetings with their visitors, oldest first: one by its ID or its manage token's hash, one
@@ -59,6 +95,8 @@ export async function findMeetings(
       "meetings.sequence",
       "meetings.cancelled_by",
       "meetings.visitor_time_zone",
+      "meetings.location",
+      "meetings.visitor_phone",
       "leads.first_name",
       "leads.last_name",
       "leads.email",
@@ -84,11 +122,13 @@ export async function findMeetings(
     status: row.status,
     sequence: Number(row.sequence),
     cancelledBy: row.cancelled_by,
+    location: locationOf(row.location),
     visitor: {
       firstName: row.first_name,
       lastName: row.last_name,
       email: row.email,
       timeZone: row.visitor_time_zone,
+      phone: row.visitor_phone,
     },
   }));
 }
@@ -108,4 +148,23 @@ export const meetingRecordOf = (meeting: Meeting): MeetingRecord => ({
   end: meeting.end,
   status: meeting.status,
   cancelledBy: meeting.cancelledBy,
+  location: meeting.location,
+  Phone: meeting.visitor.phone,
+});
+
+/** A meeting as its visitor's manage page sees it, changeable until the notice before it. */
+export const managedBookingOf = (
+  meeting: Meeting,
+  { noticeHours, ownerTimeZone }: { noticeHours: number; ownerTimeZone: string },
+): ManagedBooking => ({
+  ID: meeting.id,
+  start: meeting.start,
+  end: meeting.end,
+  status: meeting.status,
+  firstName: meeting.visitor.firstName,
+  timeZone: meeting.visitor.timeZone,
+  ownerTimeZone,
+  changeableUntil: new Date(Date.parse(meeting.start) - noticeHours * 3_600_000).toISOString(),
+  location: meeting.location,
+  phone: meeting.visitor.phone,
 });

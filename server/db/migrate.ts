@@ -25,6 +25,7 @@ import * as createEventRegistrations from "./migrations/2026-11-29T09-00-event-r
 import * as createMailSetAside from "./migrations/2026-11-30T09-00-mail-set-aside.ts";
 import * as keepLessOfVisitors from "./migrations/2026-11-30T11-00-privacy.ts";
 import * as rememberClients from "./migrations/2026-11-30T12-00-client-caps.ts";
+import * as meetingLocation from "./migrations/2026-12-01T09-00-meeting-location.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30T09-00-mail-set-aside": createMailSetAside,
   "2026-11-30T11-00-privacy": keepLessOfVisitors,
   "2026-11-30T12-00-client-caps": rememberClients,
+  "2026-12-01T09-00-meeting-location": meetingLocation,
 };
 
 /**

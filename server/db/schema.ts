@@ -191,6 +191,10 @@ export type MeetingsTable = {
   cancelled_by: "visitor" | "owner" | null;
   /** Who sent it, as client-caps.ts keys a client address; null before it was kept. */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where it happens (domain/meeting-location.ts, as JSON); null before places were kept. */
+  location: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The number to call, for a phone call. */
+  visitor_phone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -136,6 +136,8 @@ describe("the digest's calls", () => {
             end: "2026-11-30T15:30:00.000Z",
             status: "booked",
             cancelledBy: null,
+            location: null,
+            Phone: null,
           },
         ],
       },

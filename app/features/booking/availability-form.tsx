@@ -7,6 +7,7 @@ import { leadTexts } from "../../../domain/lead-record.ts";
 import { compactFieldClass, FormStatus } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { authPost } from "../../session/api.ts";
+import { LocationField } from "./location-field.tsx";
 
 const dayNames: Record<Weekday, string> = {
   monday: "Monday",
@@ -22,8 +23,8 @@ const numberField = (value: string) => (value.trim() === "" ? Number.NaN : Numbe
 
 /**
  * "Availability" on the Settings screen: the weekly hours (periods per weekday, in the
- * owner's zone), the call's length and buffer, the notice, how far ahead, the daily maximum
- * and days off. Checked with the API's own schema before it is sent, so the form and the API
+ * owner's zone), where calls happen, the call's length and buffer, the notice, how far ahead,
+ * the daily maximum and days off. Checked with the API's own schema before it is sent, so the form and the API
  * say the same thing; saved with PUT /api/booking/availability.
  */
 export function AvailabilityForm({
@@ -157,6 +158,8 @@ export function AvailabilityForm({
           );
         })}
       </fieldset>
+
+      <LocationField value={value.location} onChange={(location) => set({ location })} />
 
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         <NumberField
