@@ -119,6 +119,19 @@ describe("server/main.ts", () => {
     },
   );
 
+  it("says at start-up when TIMEZONE is not set, and not when it is", async () => {
+    const root = path.dirname(makeFakeBuild());
+    const warned = async (env: Record<string, string>) => {
+      const server = runMain({ PORT: "0", LOG_LEVEL: "info", ...env }, root);
+      await server.url();
+      server.child.kill("SIGTERM");
+      await once(server.child, "exit");
+      return server.output().includes("TIMEZONE is not set");
+    };
+    expect(await warned({})).toBe(true);
+    expect(await warned({ TIMEZONE: "America/New_York" })).toBe(false);
+  });
+
   it("gives each request an id, in its log lines and its X-Request-Id, and logs no query", async () => {
     const root = path.dirname(makeFakeBuild());
     const server = runMain({ PORT: "0", LOG_LEVEL: "info" }, root);

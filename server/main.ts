@@ -16,6 +16,12 @@ async function main() {
   const app = started.app;
   if (!config.rateLimit)
     app.log.warn("RATE_LIMIT=off: rate limiting is DISABLED. Use this only for benchmarks.");
+  // The owner's zone decides which calls are offered, what is due and when the digest goes
+  // out; the site states its hours in the studio's zone, so an unset one is said at start-up.
+  if (process.env.TIMEZONE === undefined)
+    app.log.warn(
+      "TIMEZONE is not set: calls are offered, follow-ups fall due and the digest goes out in UTC. Set it to your own zone, e.g. TIMEZONE=America/New_York.",
+    );
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {

@@ -1,6 +1,8 @@
 import { limits } from "../../domain/limits.ts";
+import { locationLimits } from "../../domain/meeting-location-texts.ts";
+import { site } from "../../domain/site.ts";
 import { ContactForm } from "./contact-form.tsx";
-import { FormStatus, fieldClass, HoneypotField, VisitorFields } from "./form-fields.tsx";
+import { FormStatus, fieldClass, HoneypotField, TextField, VisitorFields } from "./form-fields.tsx";
 import { buttonClass } from "./layout.tsx";
 import { bookHref } from "./nav-items.ts";
 
@@ -13,7 +15,7 @@ import { bookHref } from "./nav-items.ts";
  */
 export function BookingIsland() {
   return (
-    <div data-island="booking" className="booking">
+    <div data-island="booking" data-call-title={`Free call with ${site.name}`} className="booking">
       <div className="booking-fallback">
         <p className="mb-3 max-w-xl text-lg">
           Picking a time needs JavaScript, which is off in this browser. Send us a message instead
@@ -62,6 +64,22 @@ export function BookingIsland() {
             </p>
             <div className="grid gap-2.5 sm:grid-cols-2">
               <VisitorFields idPrefix="booking" />
+              {/* Shown by the island when calls are by phone (docs/booking.md). */}
+              <div data-phone hidden className="sm:col-span-2">
+                <TextField
+                  id="booking-phone"
+                  label="Phone number"
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  inputMode="tel"
+                  maxLength={locationLimits.phone}
+                  aria-describedby="booking-phone-hint"
+                />
+                <p id="booking-phone-hint" className="mt-0.5 text-sm text-muted">
+                  We'll call you on it at the time you pick.
+                </p>
+              </div>
             </div>
             <div>
               <label htmlFor="booking-message" className="font-semibold">
@@ -82,7 +100,7 @@ export function BookingIsland() {
                 Book the call
               </button>
               <p className="text-sm text-muted">
-                Free, 30 minutes, by video. No obligation.{" "}
+                Free, and no obligation.{" "}
                 <a href="/privacy" className="underline underline-offset-4">
                   How we handle your details
                 </a>

@@ -6,6 +6,7 @@ import { createFormClock } from "../components/form-clock.ts";
 import { messageOf } from "../components/response-message.ts";
 import { readVisit } from "../components/visit-source.ts";
 import { bookHref, el, json, longTime, say } from "./booking-helpers.ts";
+import { calendarButtons, whereLine } from "./call-details.ts";
 import { createPicker } from "./slot-picker.ts";
 
 type Booked = output<typeof bookingConfirmation>;
@@ -40,6 +41,22 @@ export async function bookPage(host: HTMLElement) {
     void prefill(form, pass);
   }
   await picker.load();
+  const about = picker.about();
+  // The call's length and where it happens, from the owner's availability; a phone call asks
+  // for the number to call.
+  if (about) {
+    for (const node of document.querySelectorAll("[data-call-length]"))
+      node.textContent = `${about.length} minutes`;
+    if (about.location)
+      for (const node of document.querySelectorAll("[data-call-where]"))
+        node.replaceChildren(...whereLine(about.location));
+  }
+  const byPhone = about?.location?.type === "phone";
+  const phoneField = host.querySelector<HTMLElement>("[data-phone]");
+  if (phoneField && byPhone) {
+    phoneField.hidden = false;
+    phoneField.querySelector("input")?.setAttribute("required", "");
+  }
 
   let sending = false;
   form.addEventListener("submit", async (event) => {
@@ -67,6 +84,7 @@ export async function bookPage(host: HTMLElement) {
           firstName: data.get("firstName"),
           lastName: data.get("lastName"),
           message: data.get("message"),
+          ...(byPhone ? { phone: data.get("phone") } : {}),
           timeZone: picker.zone(),
           sourcePage: bookHref,
           ...readVisit(),
@@ -129,12 +147,16 @@ function confirmBooked(
       { class: "booking-done" },
       heading,
       el("p", { class: "booking-when" }, longTime(booking.start, zone)),
+      ...(booking.location
+        ? [el("p", { class: "booking-where" }, ...whereLine(booking.location, booking.phone))]
+        : []),
       el("p", { role: "status", class: formMessageClass.success }, message),
       el(
         "p",
         { class: "booking-note" },
-        `The invite went to ${email}. Add it to your calendar from there; it has a link to move or cancel the call too.`,
+        `The invite went to ${email}, with a link to move or cancel the call.`,
       ),
+      calendarButtons(booking, host.dataset.callTitle ?? "Free call"),
       el("a", { href: booking.manageUrl, class: "booking-link" }, "Move or cancel this call"),
     ),
   );

@@ -2,6 +2,7 @@ import type { ManagedBooking } from "../../domain/booking.ts";
 import { formMessageClass } from "../../domain/form-message.ts";
 import { messageOf } from "../components/response-message.ts";
 import { bookHref, detectedZone, el, json, longTime, say } from "./booking-helpers.ts";
+import { whereLine } from "./call-details.ts";
 import { createPicker } from "./slot-picker.ts";
 
 /** A manage answer's message and booking, read once (a body can only be read once). */
@@ -36,6 +37,7 @@ export async function managePage(host: HTMLElement) {
   }
   const zone = booking.timeZone ?? detectedZone();
   const when = el("p", { class: "booking-when" });
+  const where = el("p", { class: "booking-where" });
   const state = el("p", { class: "booking-note" });
   const heading = el("h2", { tabindex: "-1", class: "booking-heading" });
   const actions = el("div", { class: "booking-actions" });
@@ -43,7 +45,7 @@ export async function managePage(host: HTMLElement) {
   const cancelButton = el("button", { type: "button", class: "booking-action" }, "Cancel the call");
   actions.append(moveButton, cancelButton);
   const panel = el("div", { class: "booking-panel" });
-  box.replaceChildren(heading, when, state, actions, panel);
+  box.replaceChildren(heading, when, where, state, actions, panel);
   box.removeAttribute("aria-busy");
 
   const show = () => {
@@ -53,6 +55,9 @@ export async function managePage(host: HTMLElement) {
       : `See you then, ${booking.firstName}.`;
     when.textContent = longTime(booking.start, zone);
     when.classList.toggle("booking-struck", cancelled);
+    // Where it happens, as it was booked; nothing for a canceled call or one booked unsaid.
+    where.hidden = cancelled || !booking.location;
+    where.replaceChildren(...(booking.location ? whereLine(booking.location, booking.phone) : []));
     state.textContent = cancelled
       ? "This call is canceled. Book a new time whenever it suits you."
       : `You can move or cancel it here until ${longTime(booking.changeableUntil, zone)}.`;

@@ -16,6 +16,8 @@ export function createPicker(
   onChange: (slot: Slot | null, zone: string) => void,
 ) {
   let slots: Slot[] = [];
+  /** The rest of the last answer: the call's length and where it happens. */
+  let about: Pick<SlotsResponse, "length" | "location"> | null = null;
   let zone = detectedZone();
   /** The free times by the visitor's day, made again only when the times or the zone change. */
   let byDay = new Map<string, Slot[]>();
@@ -182,7 +184,9 @@ export function createPicker(
     try {
       const response = await fetch("/api/booking/slots", { headers: json, cache: "no-store" });
       if (!response.ok) throw new Error(String(response.status));
-      slots = ((await response.json()) as SlotsResponse).slots;
+      const answer = (await response.json()) as SlotsResponse;
+      slots = answer.slots;
+      about = { length: answer.length, location: answer.location };
       groupByDay();
       render();
       return true;
@@ -213,5 +217,5 @@ export function createPicker(
   }
 
   fillZones();
-  return { load, focusChoice, zone: () => zone, chosen: () => chosen };
+  return { load, focusChoice, zone: () => zone, chosen: () => chosen, about: () => about };
 }

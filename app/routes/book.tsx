@@ -1,5 +1,7 @@
 import { BookingIsland } from "../components/booking-picker.tsx";
-import { Container, PageHeader } from "../components/layout.tsx";
+import { Container, Eyebrow } from "../components/layout.tsx";
+import { Portrait } from "../components/portrait.tsx";
+import { team } from "../content/team.ts";
 import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
 
@@ -21,25 +23,65 @@ const agenda = [
   "Whether we're the right fit. If we're not, we'll say so and point you to someone who is",
 ];
 
+// The founder runs every discovery call (app/content/team.ts).
+const host = team[0];
+
+/**
+ * /book, laid out as a scheduling page (docs/booking.md, "The pages"): a short title, the
+ * host's card (who, how long, where, in which zone) beside the picker, which starts in the
+ * first screen on a phone too; what the call covers comes after. The island fills in the
+ * length and the place from the owner's availability.
+ */
 export default function BookPage() {
   return (
-    <>
-      <PageHeader
-        eyebrow="Book a free call"
-        title="Thirty minutes, and you'll know your next step."
-        lead="Pick a time that suits you. You talk to the people who would build your site, never a salesperson."
-      >
-        <ul className="mt-4 grid max-w-4xl gap-1.5 text-muted md:grid-cols-3 md:gap-3">
-          {agenda.map((item) => (
-            <li key={item} className="border-l-2 border-accent pl-2">
-              {item}
-            </li>
-          ))}
-        </ul>
-      </PageHeader>
-      <Container className="py-8 md:py-12">
-        <BookingIsland />
-      </Container>
-    </>
+    <Container className="pt-6 pb-8 md:pt-14 md:pb-12">
+      <div className="grid gap-4 lg:grid-cols-[19rem_1fr] lg:gap-x-8 lg:gap-y-5">
+        <header className="lg:col-start-1">
+          <Eyebrow>Book a free call</Eyebrow>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight md:text-4xl">
+            Thirty minutes, and you'll know your next step.
+          </h1>
+        </header>
+        <aside
+          aria-label="About the call"
+          className="grid grid-cols-[4rem_1fr] items-center gap-x-2 gap-y-1.5 rounded-sm border border-line bg-white p-2 lg:col-start-1 lg:grid-cols-[5rem_1fr] lg:p-3"
+        >
+          <div className="flex aspect-square items-end justify-center overflow-hidden rounded-full bg-paper-dim">
+            <Portrait name={host?.portrait ?? "nora"} className="h-[90%] w-auto text-ink" />
+          </div>
+          <div>
+            <p className="font-bold">{host?.name}</p>
+            <p className="text-sm text-muted">{host?.role.split(" · ")[0]}, runs every call</p>
+          </div>
+          <dl className="col-span-2 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 border-t border-line pt-1.5 text-sm">
+            <dt className="font-semibold">Length</dt>
+            {/* The default length until the island reads the owner's (domain/booking.ts). */}
+            <dd data-call-length>30 minutes</dd>
+            <dt className="font-semibold">Where</dt>
+            <dd data-call-where>Told when you book</dd>
+            {/* On a phone the picker says the zone and the button the cost: the card stays short. */}
+            <dt className="font-semibold max-lg:hidden">Times</dt>
+            <dd className="max-lg:hidden">In your time zone, which you can change</dd>
+            <dt className="font-semibold max-lg:hidden">Cost</dt>
+            <dd className="max-lg:hidden">Free, and no obligation</dd>
+          </dl>
+        </aside>
+        <div className="min-w-0 lg:col-start-2 lg:row-span-3 lg:row-start-1">
+          <BookingIsland />
+        </div>
+        <section aria-labelledby="book-agenda" className="lg:col-start-1">
+          <h2 id="book-agenda" className="text-lg font-bold">
+            What we'll cover
+          </h2>
+          <ul className="mt-1 grid gap-1 text-muted">
+            {agenda.map((item) => (
+              <li key={item} className="border-l-2 border-accent pl-2">
+                {item}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </Container>
   );
 }

@@ -1,14 +1,22 @@
 import { type CalendarDate, dayLabel } from "../../../domain/dates.ts";
 
-/** Dates in the admin, in the owner's time zone (TIMEZONE), whatever the browser's. */
+/**
+ * Dates in the admin, in the owner's time zone (TIMEZONE), whatever the browser's, and saying
+ * which ("Nov 30, 2026, 10:00 AM EST"): a time without its zone is a guess for anyone reading
+ * it from elsewhere, and for the owner when TIMEZONE is not what they think.
+ */
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatDateTime(iso: string, timeZone?: string): string {
   const key = timeZone ?? "";
   let format = dateTimeFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {
-      dateStyle: "medium",
-      timeStyle: "short",
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
       ...(timeZone ? { timeZone } : {}),
     });
     dateTimeFormats.set(key, format);

@@ -65,8 +65,16 @@ export function AvailabilityForm({
       <fieldset className="grid gap-1">
         <legend className="text-lg font-bold">Weekly hours</legend>
         <p className="text-sm text-muted">
-          In your time zone, {timeZone.replaceAll("_", " ")}. A day without periods is closed.
+          In your time zone, <strong className="text-ink">{timeZone.replaceAll("_", " ")}</strong>.
+          A day without periods is closed. Visitors see these times in their own zone.
         </p>
+        {timeZone === "UTC" ? (
+          // UTC is what an unset TIMEZONE means (README, "Configuration"): rarely a studio's zone.
+          <p className="text-sm font-semibold text-error">
+            Is UTC your time zone? Calls are offered in it. Set TIMEZONE on the server to yours (for
+            example America/New_York) and restart it.
+          </p>
+        ) : null}
         {weekdays.map((day) => {
           const periods = value.weeklyHours[day];
           return (

@@ -7,6 +7,7 @@ import { formatDateTime } from "../../components/admin/format.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { authGet, authPost } from "../../session/api.ts";
+import { MeetingPlace } from "./meeting-place.tsx";
 
 const settleMs = 250;
 
@@ -64,6 +65,7 @@ export function LeadMeetings({ leadId }: { leadId: string }) {
                 ? "booked"
                 : `canceled by ${meeting.cancelledBy === "owner" ? "you" : "the visitor"}`}
             </span>
+            {meeting.status === "booked" ? <MeetingPlace meeting={meeting} /> : null}
             {meeting.status === "booked" ? (
               <button
                 type="button"

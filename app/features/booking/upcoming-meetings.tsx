@@ -7,6 +7,7 @@ import { formatDateTime } from "../../components/admin/format.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { authGet } from "../../session/api.ts";
+import { MeetingPlace } from "./meeting-place.tsx";
 
 /**
  * "Upcoming meetings" on the overview: the calls booked for today and the next seven days,
@@ -62,6 +63,7 @@ export function UpcomingMeetings() {
                   {`${meeting.FirstName} ${meeting.LastName}`.trim()}
                 </Link>
                 <span className="text-sm text-muted">{meeting.Email}</span>
+                <MeetingPlace meeting={meeting} />
               </li>
             ))}
           </ol>
