@@ -58,7 +58,12 @@ export default function BookPage() {
             {/* The default length until the island reads the owner's (domain/booking.ts). */}
             <dd data-call-length>30 minutes</dd>
             <dt className="font-semibold">Where</dt>
-            <dd data-call-where>Told when you book</dd>
+            <dd
+              data-call-where
+              className="[&_a]:font-semibold [&_a]:underline [&_a]:underline-offset-4"
+            >
+              Told when you book
+            </dd>
             {/* On a phone the picker says the zone and the button the cost: the card stays short. */}
             <dt className="font-semibold max-lg:hidden">Times</dt>
             <dd className="max-lg:hidden">In your time zone, which you can change</dd>
