@@ -1,31 +1,23 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { dateTimeLabel } from "../../domain/dates.ts";
-import type { MeetingLocation } from "../../domain/meeting-location.ts";
 import { inviteLocation, locationSentence } from "../../domain/meeting-location-texts.ts";
 import { site } from "../../domain/site.ts";
 import type { VisitorSender } from "../mail/message-outbox.ts";
 import { paragraphsHtml } from "../notifications/email-html.ts";
 import { type OutgoingEmail, oneLine } from "../notifications/outgoing-email.ts";
+import type { Meeting } from "./meetings.repository.ts";
 
 /** What an e-mail about a meeting says: it was booked, moved, cancelled, or is coming up. */
 export type MeetingNews = "booked" | "moved" | "cancelled" | "reminder";
 
-export type MeetingForEmail = {
-  id: string;
-  start: string;
-  end: string;
-  /** iCalendar SEQUENCE: 0 when booked, raised by each move and by the cancellation. */
-  sequence: number;
-  /** Where it happens, as booked; null when the owner had not said. */
-  location: MeetingLocation | null;
-  visitor: {
-    firstName: string;
-    lastName: string;
-    email: string;
-    timeZone: string | null;
-    phone: string | null;
-  };
-};
+/**
+ * What an e-mail about a meeting needs of it: its times and SEQUENCE (as they were when the
+ * e-mail was queued, meeting-outbox.ts), where it happens, and its visitor.
+ */
+export type MeetingForEmail = Pick<
+  Meeting,
+  "id" | "start" | "end" | "sequence" | "location" | "visitor"
+>;
 
 /**
  * The meeting as an iCalendar object: METHOD REQUEST (an invite, or its update) or CANCEL,
