@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { LeadStats } from "../../../domain/lead-stats.ts";
+import { adminSectionTitleClass } from "../../components/admin/page-header.tsx";
 import { ShareBar } from "./share-bar.tsx";
 
 /**
@@ -24,7 +25,7 @@ export function LeadSources({
       aria-labelledby="sources-heading"
       className="rounded-sm border border-line bg-white/60 p-2 sm:p-3"
     >
-      <h2 id="sources-heading" className="text-xl font-bold">
+      <h2 id="sources-heading" className={adminSectionTitleClass}>
         Where leads come from
       </h2>
       <p className="mt-0.5 text-sm text-muted">

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { LeadStats } from "../../../domain/lead-stats.ts";
 import { duration } from "../../components/admin/format.ts";
+import { adminSectionTitleClass } from "../../components/admin/page-header.tsx";
 import { Arrow } from "../../components/layout.tsx";
 
 /**
@@ -34,7 +35,7 @@ export function SpeedToLead({
       aria-labelledby="speed-heading"
       className="rounded-sm border border-line bg-white/60 p-2 sm:p-3"
     >
-      <h2 id="speed-heading" className="text-xl font-bold">
+      <h2 id="speed-heading" className={adminSectionTitleClass}>
         Speed to lead
       </h2>
       <p className="mt-0.5 text-sm text-muted">

@@ -1,4 +1,5 @@
 import type { LeadStats } from "../../../domain/lead-stats.ts";
+import { adminSectionTitleClass } from "../../components/admin/page-header.tsx";
 import { ShareBar } from "./share-bar.tsx";
 
 /**
@@ -15,7 +16,7 @@ export function TopPages({ pages }: { pages: NonNullable<LeadStats["topPages"]> 
       aria-labelledby="top-pages-heading"
       className="rounded-sm border border-line bg-white/60 p-2 sm:p-3"
     >
-      <h2 id="top-pages-heading" className="text-xl font-bold">
+      <h2 id="top-pages-heading" className={adminSectionTitleClass}>
         Pages that bring leads
       </h2>
       <p className="mt-0.5 text-sm text-muted">

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { LeadStatus } from "../../../domain/lead-record.ts";
 import type { LeadWeek } from "../../../domain/lead-stats.ts";
+import { adminSectionTitleClass } from "../../components/admin/page-header.tsx";
 import {
   chartSummary,
   leadCount,
@@ -60,7 +61,7 @@ export function WeeklyLeadsChart({ weeks }: { weeks: readonly LeadWeek[] }) {
           the legend and the summary. */}
       <figcaption>
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          <h2 id={`${id}-title`} className="text-2xl font-bold">
+          <h2 id={`${id}-title`} className={adminSectionTitleClass}>
             Leads per week
           </h2>
           <ul aria-label="Lead statuses" className="flex flex-wrap gap-x-2 gap-y-0.5 text-sm">

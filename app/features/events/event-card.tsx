@@ -32,7 +32,7 @@ export function EventCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={titleId} className="text-xl font-bold">
+          <h3 id={titleId} className="text-base font-bold">
             <a href={event.url} className="hover:underline">
               {event.title}
             </a>

@@ -1,12 +1,13 @@
 import { eventTimeZone } from "../../../domain/event-texts.ts";
 import type { EventSummary } from "../../../domain/events.ts";
 import { formatDateTime } from "../../components/admin/format.ts";
+import { adminSectionTitleClass } from "../../components/admin/page-header.tsx";
 
 /** Events that have ended: when, and how many of their seats were taken. */
 export function PastEvents({ events }: { events: EventSummary[] }) {
   return (
-    <section aria-labelledby="events-past" className="mt-6">
-      <h2 id="events-past" className="text-2xl font-bold">
+    <section aria-labelledby="events-past" className="mt-4">
+      <h2 id="events-past" className={adminSectionTitleClass}>
         Past
       </h2>
       <ul className="mt-2 grid gap-1 sm:grid-cols-2">

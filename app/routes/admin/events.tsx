@@ -1,5 +1,9 @@
+import {
+  AdminPage,
+  AdminPageHeader,
+  adminSectionTitleClass,
+} from "../../components/admin/page-header.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
-import { Container, Eyebrow } from "../../components/layout.tsx";
 import { EventCard } from "../../features/events/event-card.tsx";
 import { loadEvents } from "../../features/events/load-events.ts";
 import { PastEvents } from "../../features/events/past-events.tsx";
@@ -23,22 +27,19 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
   const upcoming = events.filter((event) => event.upcoming);
   const past = events.filter((event) => !event.upcoming);
   return (
-    <Container className="pt-6 md:pt-8">
-      <Eyebrow>Studio admin</Eyebrow>
-      <h1 className="mt-1 text-title font-bold">Events</h1>
-      <p className="mt-1 max-w-2xl text-muted">
-        Seats and registrations for every event on the site. Times are Savannah's (Eastern).
-        Canceling a registration gives its seats back and tells the guest by email; erasing a lead
-        erases its registrations too.
-      </p>
+    <AdminPage>
+      <AdminPageHeader
+        title="Events"
+        description="Seats and registrations for every event on the site. Times are Savannah's (Eastern). Canceling a registration gives its seats back and tells the guest by email; erasing a lead erases its registrations too."
+      />
       {error ? (
-        <div className="mt-4">
+        <div className="mt-2">
           <FormMessage kind="error">{error}</FormMessage>
         </div>
       ) : (
         <>
-          <section aria-labelledby="events-upcoming" className="mt-4">
-            <h2 id="events-upcoming" className="text-2xl font-bold">
+          <section aria-labelledby="events-upcoming" className="mt-2 max-w-6xl">
+            <h2 id="events-upcoming" className={adminSectionTitleClass}>
               Upcoming
             </h2>
             {upcoming.length === 0 ? (
@@ -53,9 +54,13 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
               </ul>
             )}
           </section>
-          {past.length > 0 ? <PastEvents events={past} /> : null}
+          {past.length > 0 ? (
+            <div className="max-w-6xl">
+              <PastEvents events={past} />
+            </div>
+          ) : null}
         </>
       )}
-    </Container>
+    </AdminPage>
   );
 }

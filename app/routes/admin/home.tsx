@@ -1,5 +1,5 @@
+import { AdminPage, AdminPageHeader } from "../../components/admin/page-header.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
-import { Container, Eyebrow } from "../../components/layout.tsx";
 import { UpcomingMeetings } from "../../features/booking/upcoming-meetings.tsx";
 import { ErasuresPending } from "../../features/dashboard/erasures-pending.tsx";
 import { LeadSources } from "../../features/dashboard/lead-sources.tsx";
@@ -28,13 +28,11 @@ export async function clientLoader() {
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { stats, error } = useLiveStats(loaderData);
   return (
-    <Container className="pt-6 md:pt-8">
-      <Eyebrow>Studio admin</Eyebrow>
-      <h1 className="mt-1 text-title font-bold">Welcome back.</h1>
-      <p className="mt-2 max-w-2xl text-lg text-muted">
-        Every message sent through the site's contact form lands here as a lead. Work them from “New
-        Leads” to “Follow Up With”, and on to a result.
-      </p>
+    <AdminPage>
+      <AdminPageHeader
+        title="Welcome back."
+        description="Every message sent through the site's contact form lands here as a lead. Work them from “New Leads” to “Follow Up With”, and on to a result."
+      />
 
       {error ? (
         <div className="mt-4">
@@ -70,6 +68,6 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           <WeeklyLeadsChart weeks={stats.weeks} />
         </div>
       ) : null}
-    </Container>
+    </AdminPage>
   );
 }

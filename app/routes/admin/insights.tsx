@@ -1,5 +1,5 @@
+import { AdminPage, AdminPageHeader } from "../../components/admin/page-header.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
-import { Container, Eyebrow } from "../../components/layout.tsx";
 import { InsightsBody } from "../../features/insights/insights-body.tsx";
 import { loadInsights } from "../../features/insights/load-insights.ts";
 import { RangeNav } from "../../features/insights/range-nav.tsx";
@@ -21,19 +21,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function AdminInsights({ loaderData }: Route.ComponentProps) {
   const { insights, error, days } = loaderData;
   return (
-    <Container className="pt-6 md:pt-8">
-      <Eyebrow>Studio admin</Eyebrow>
-      <div className="mt-1 flex flex-wrap items-end justify-between gap-2">
-        <h1 className="text-title font-bold">Insights</h1>
-        <RangeNav days={days} />
-      </div>
+    <AdminPage>
+      <AdminPageHeader title="Insights" actions={<RangeNav days={days} />} />
       {error || !insights ? (
-        <div className="mt-4">
+        <div className="mt-2">
           <FormMessage kind="error">{error}</FormMessage>
         </div>
       ) : (
         <InsightsBody insights={insights} />
       )}
-    </Container>
+    </AdminPage>
   );
 }

@@ -5,6 +5,7 @@ import {
   parseLeadFilters,
 } from "../../../domain/lead-filters.ts";
 import { isUuid } from "../../../domain/lead-record.ts";
+import { AdminPageHeader, adminPageClass } from "../../components/admin/page-header.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { LeadSavesProvider } from "../../features/lead/lead-saves.tsx";
 import { BulkBar } from "../../features/tracker/bulk-bar.tsx";
@@ -53,27 +54,31 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   return (
     <LeadSavesProvider value={tracker.saves}>
       <div
-        className={`mx-auto w-full max-w-[1920px] px-2 pt-2 md:px-3 ${
+        className={`${adminPageClass} ${
           dense ? "min-[1024px]:pr-[calc(var(--details-width)+1.5rem)]" : ""
         }`}
       >
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h1 className="text-2xl font-bold tracking-tight">Leads</h1>
-          <p aria-live="polite" className="text-sm text-muted">
-            {searching ? "Searching…" : null}
-          </p>
-          <div className="ml-auto flex items-center gap-1">
-            <button
-              type="button"
-              onClick={() => tracker.setHelp(true)}
-              aria-keyshortcuts="?"
-              className={`${buttonClass("secondary", "sm")} max-[1023px]:hidden`}
-            >
-              Keyboard shortcuts
-            </button>
-            <ExportButton filters={filters} />
-          </div>
-        </div>
+        <AdminPageHeader
+          title="Leads"
+          status={
+            <p aria-live="polite" className="text-sm text-muted">
+              {searching ? "Searching…" : null}
+            </p>
+          }
+          actions={
+            <>
+              <button
+                type="button"
+                onClick={() => tracker.setHelp(true)}
+                aria-keyshortcuts="?"
+                className={`${buttonClass("secondary", "sm")} max-[1023px]:hidden`}
+              >
+                Keyboard shortcuts
+              </button>
+              <ExportButton filters={filters} />
+            </>
+          }
+        />
 
         <LeadFiltersBar filters={filters} onChange={setFilters} />
         {dense ? null : <ListJumps lists={state.lists} />}

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { leadTexts } from "../../../domain/lead-record.ts";
 import { closedWindowDays } from "../../../domain/pipeline.ts";
+import { AdminPage, AdminPageHeader } from "../../components/admin/page-header.tsx";
 import { compactFieldClass, FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { PipelineBoard } from "../../features/pipeline/pipeline-board.tsx";
@@ -48,9 +49,9 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
     navigate({ search: params.toString() }, { replace: true, preventScrollReset: true });
   };
   return (
-    <div className="mx-auto w-full max-w-[1920px] px-2 pt-2 md:px-3">
+    <AdminPage>
+      <AdminPageHeader title="Pipeline" />
       <div className="flex flex-wrap items-end gap-x-2 gap-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">Pipeline</h1>
         <search aria-label="Pipeline" className="contents">
           <form
             onSubmit={(event) => {
@@ -104,6 +105,6 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
           <FormMessage kind="error">{loaderData.error}</FormMessage>
         </div>
       )}
-    </div>
+    </AdminPage>
   );
 }

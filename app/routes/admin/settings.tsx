@@ -2,8 +2,12 @@ import { endpoints } from "../../../domain/endpoints.ts";
 import { leadTexts } from "../../../domain/lead-record.ts";
 import { useAdminSettings } from "../../components/admin/admin-settings.tsx";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
+import {
+  AdminPage,
+  AdminPageHeader,
+  adminSectionTitleClass,
+} from "../../components/admin/page-header.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
-import { Container, Eyebrow } from "../../components/layout.tsx";
 import { AvailabilityForm } from "../../features/booking/availability-form.tsx";
 import { MailStatus } from "../../features/conversation/mail-status.tsx";
 import { MailboxReport } from "../../features/conversation/mailbox-report.tsx";
@@ -43,14 +47,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const clock = useOwnerClock();
   const settings = useAdminSettings();
   return (
-    <Container className="pt-6 md:pt-8">
-      <Eyebrow>Studio admin</Eyebrow>
-      <h1 className="mt-1 text-title font-bold">Settings</h1>
-      <section aria-labelledby="availability-heading" className="mt-4 max-w-4xl">
-        <h2 id="availability-heading" className="text-2xl font-bold">
+    <AdminPage>
+      <AdminPageHeader title="Settings" />
+      <section aria-labelledby="availability-heading" className="mt-1 max-w-4xl">
+        <h2 id="availability-heading" className={adminSectionTitleClass}>
           Availability
         </h2>
-        <p className="mt-1 text-muted">
+        <p className="mt-0.5 text-sm text-muted">
           When visitors may book a free call. Every server offers the same times; calls already
           booked stay booked when you change these.
         </p>
@@ -62,11 +65,11 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
-      <section aria-labelledby="templates-heading" className="mt-6 max-w-6xl">
-        <h2 id="templates-heading" className="text-2xl font-bold">
+      <section aria-labelledby="templates-heading" className="mt-5 max-w-6xl">
+        <h2 id="templates-heading" className={adminSectionTitleClass}>
           Reply templates
         </h2>
-        <p className="mt-1 max-w-3xl text-muted">
+        <p className="mt-0.5 max-w-3xl text-sm text-muted">
           Starting points for the messages you write from a lead. The placeholders are filled in for
           each visitor when you send.
         </p>
@@ -78,20 +81,20 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
-      <section aria-labelledby="mail-heading" className="mt-6 max-w-6xl">
-        <h2 id="mail-heading" className="text-2xl font-bold">
+      <section aria-labelledby="mail-heading" className="mt-5 max-w-6xl">
+        <h2 id="mail-heading" className={adminSectionTitleClass}>
           Mail and calendar
         </h2>
-        <p className="mt-1 max-w-3xl text-muted">
+        <p className="mt-0.5 max-w-3xl text-sm text-muted">
           Set on the server, in its environment; see the operations guide for each variable.
         </p>
         <MailStatus settings={settings} />
       </section>
-      <section aria-labelledby="mailbox-heading" className="mt-6 max-w-6xl">
-        <h2 id="mailbox-heading" className="text-2xl font-bold">
+      <section aria-labelledby="mailbox-heading" className="mt-5 max-w-6xl">
+        <h2 id="mailbox-heading" className={adminSectionTitleClass}>
           Mailbox
         </h2>
-        <p className="mt-1 max-w-3xl text-muted">
+        <p className="mt-0.5 max-w-3xl text-sm text-muted">
           Replies are read from your mailbox and added to their leads. A message that can't be read,
           or that claims to be from a lead but failed its mail server's sender checks, is set aside
           here instead; it stays in your mailbox.
@@ -104,6 +107,6 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
-    </Container>
+    </AdminPage>
   );
 }
