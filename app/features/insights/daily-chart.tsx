@@ -1,16 +1,18 @@
-import { useId, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { Insights } from "../../../domain/insights.ts";
+import { adminSectionTitleClass } from "../../components/admin/page-header.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { valueAxis } from "../dashboard/chart-scale.ts";
+import { dayAxisLabels, insightDay, insightDayShort, tickLabel } from "./day-axis.ts";
 
 const plotHeight = 180;
 const leadsHeight = 48;
 const slot = 20;
-
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+/** The value labels' gutter, left of the bars (w-4): "1.5K" fits, and no label is over a bar. */
+const gutter = 32;
+/** A day label's box (w-6), and the least room between two. */
+const dayLabelWidth = 48;
+const dayLabelGap = 8;
 
 /**
  * Visitors per day as bars, and the day's leads as a strip of bars under them on a scale of
@@ -28,7 +30,7 @@ export function DailyChart({ days }: { days: Insights["days"] }) {
       className="rounded-sm border border-line bg-white/60 p-2"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-1">
-        <h2 id={`${id}-title`} className="text-xl font-bold">
+        <h2 id={`${id}-title`} className={adminSectionTitleClass}>
           Visitors and leads per day
         </h2>
         <button
@@ -77,7 +79,7 @@ function DaysTable({ days }: { days: Insights["days"] }) {
           {days.map((d) => (
             <tr key={d.date} className="border-t border-line">
               <th scope="row" className="py-0.5 text-left font-normal">
-                {dayName(d.date)}
+                {insightDay(d.date)}
               </th>
               <td className="text-right">{d.visitors}</td>
               <td className="text-right">{d.pageviews}</td>
@@ -95,18 +97,33 @@ function Bars({ days }: { days: Insights["days"] }) {
   const y = (value: number) => plotHeight - (value / max) * plotHeight;
   const maxLeads = Math.max(1, ...days.map((d) => d.leads));
   const width = Math.max(days.length, 1) * slot;
-  const every = Math.ceil(days.length / 8);
+  // The day labels are placed for the axis's real width, measured before the first paint.
+  const axis = useRef<HTMLDivElement>(null);
+  const [axisWidth, setAxisWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = axis.current;
+    if (!element) return;
+    const measure = () => setAxisWidth(element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const labels = dayAxisLabels(days.length, axisWidth, dayLabelWidth, dayLabelGap);
+  // Each value label is centred on its line, in the gutter; "0" and the leads' top (16 px
+  // tall each) are kept apart by the strips' 20 px gap.
+  const valueLabel = "absolute left-0 w-3.5 -translate-y-1/2 text-right text-xs text-muted";
   return (
     <div className="mt-1" aria-hidden="true">
       <div className="relative" style={{ height: plotHeight }}>
         {ticks.map((tick) => (
-          <div
-            key={tick}
-            className="absolute inset-x-0 border-t border-line/70"
-            style={{ top: y(tick) }}
-          >
-            <span className="absolute -top-1.5 left-0 bg-white/80 pr-0.5 text-xs text-muted">
-              {tick}
+          <div key={tick}>
+            <div
+              className="absolute right-0 border-t border-line/70"
+              style={{ top: y(tick), left: gutter }}
+            />
+            <span data-chart-label className={valueLabel} style={{ top: y(tick) }}>
+              {tickLabel(tick)}
             </span>
           </div>
         ))}
@@ -114,7 +131,8 @@ function Bars({ days }: { days: Insights["days"] }) {
           aria-hidden="true"
           viewBox={`0 0 ${width} ${plotHeight}`}
           preserveAspectRatio="none"
-          className="absolute inset-0 size-full pl-3"
+          className="absolute inset-y-0 right-0 h-full"
+          style={{ left: gutter, width: `calc(100% - ${gutter}px)` }}
         >
           {days.map((d, i) => (
             <rect
@@ -125,21 +143,23 @@ function Bars({ days }: { days: Insights["days"] }) {
               height={plotHeight - y(d.visitors)}
               fill="#3568a8"
             >
-              <title>{`${dayName(d.date)}: ${d.visitors} visitors, ${d.pageviews} page views`}</title>
+              <title>{`${insightDay(d.date)}: ${d.visitors} visitors, ${d.pageviews} page views`}</title>
             </rect>
           ))}
         </svg>
       </div>
       {/* The day's leads: a strip of their own under the visitors, on their own scale. */}
-      <div className="relative mt-1 border-t border-line/70" style={{ height: leadsHeight }}>
-        <span className="absolute -top-1.5 left-0 bg-white/80 pr-0.5 text-xs text-muted">
-          {maxLeads}
+      <div className="relative mt-2.5" style={{ height: leadsHeight }}>
+        <div className="absolute top-0 right-0 border-t border-line/70" style={{ left: gutter }} />
+        <span data-chart-label className={valueLabel} style={{ top: 0 }}>
+          {tickLabel(maxLeads)}
         </span>
         <svg
           aria-hidden="true"
           viewBox={`0 0 ${width} ${leadsHeight}`}
           preserveAspectRatio="none"
-          className="absolute inset-0 size-full pl-3"
+          className="absolute inset-y-0 right-0 h-full"
+          style={{ left: gutter, width: `calc(100% - ${gutter}px)` }}
         >
           {days.map((d, i) => (
             <rect
@@ -150,17 +170,29 @@ function Bars({ days }: { days: Insights["days"] }) {
               height={(d.leads / maxLeads) * leadsHeight}
               fill="#e84a12"
             >
-              <title>{`${dayName(d.date)}: ${d.leads} leads`}</title>
+              <title>{`${insightDay(d.date)}: ${d.leads} leads`}</title>
             </rect>
           ))}
         </svg>
       </div>
-      <div className="mt-0.5 flex justify-between pl-3 text-xs text-muted">
-        {days
-          .filter((_, i) => i % every === 0)
-          .map((d) => (
-            <span key={d.date}>{dayName(d.date)}</span>
-          ))}
+      <div
+        ref={axis}
+        className="relative mt-0.5 h-2 text-xs text-muted"
+        style={{ marginLeft: gutter }}
+      >
+        {labels.map(({ index, left }) => {
+          const day = days[index];
+          return day ? (
+            <span
+              key={day.date}
+              data-chart-label
+              className="absolute top-0 w-6 text-center whitespace-nowrap"
+              style={{ left }}
+            >
+              {insightDayShort(day.date)}
+            </span>
+          ) : null;
+        })}
       </div>
       <p className="mt-1 flex flex-wrap gap-2 text-sm">
         <span className="inline-flex items-center gap-0.5">

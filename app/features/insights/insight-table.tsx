@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { adminSectionTitleClass } from "../../components/admin/page-header.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 
 export type Column<Row> = {
@@ -52,7 +53,7 @@ export function InsightTable<Row>({
   return (
     <section aria-labelledby={id} className="min-w-0 rounded-sm border border-line bg-white/60 p-2">
       <div className="flex flex-wrap items-baseline justify-between gap-1">
-        <h2 id={id} className="text-xl font-bold">
+        <h2 id={id} className={adminSectionTitleClass}>
           {title}
         </h2>
         <button

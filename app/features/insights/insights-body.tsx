@@ -2,6 +2,7 @@ import type { Insights } from "../../../domain/insights.ts";
 import { columnTitle } from "../../../domain/pipeline.ts";
 import { formatMoney } from "../../components/admin/format.ts";
 import { DailyChart } from "./daily-chart.tsx";
+import { insightRange } from "./day-axis.ts";
 import { type Column, InsightTable } from "./insight-table.tsx";
 
 const percent = (rate: number | null) => (rate === null ? "–" : `${(rate * 100).toFixed(1)}%`);
@@ -55,9 +56,9 @@ export function InsightsBody({ insights }: { insights: Insights }) {
   return (
     <>
       <p className="mt-1 text-muted">
-        {insights.from} to {insights.to}, {insights.timeZone.replaceAll("_", " ")} time. Visitors
-        are counted once a day, without cookies; bots and browsers that ask not to be tracked are
-        not counted.
+        {insightRange(insights.from, insights.to)}, {insights.timeZone.replaceAll("_", " ")} time.
+        Visitors are counted once a day, without cookies; bots and browsers that ask not to be
+        tracked are not counted.
       </p>
       <dl className="mt-3 grid grid-cols-2 gap-1 sm:grid-cols-3 lg:grid-cols-6">
         {figures.map((f) => (
