@@ -1,8 +1,10 @@
 import { Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { site } from "../../../domain/site.ts";
+import { AdminNav } from "../../components/admin/admin-nav.tsx";
 import { AdminSettingsProvider } from "../../components/admin/admin-settings.tsx";
 import { OwnerClockProvider } from "../../components/admin/owner-clock.tsx";
+import { adminPageClass } from "../../components/admin/page-header.tsx";
 import { BrandMark } from "../../components/brand-mark.tsx";
 import { adminSessionContext, adminSessionFor } from "../../session/admin-guard.ts";
 import { authGet } from "../../session/api.ts";
@@ -41,11 +43,6 @@ export async function clientLoader({ context }: Route.ClientLoaderArgs) {
   };
 }
 
-const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex h-[44px] shrink-0 items-center min-[1024px]:h-5 rounded-sm px-1.5 font-semibold transition-colors ${
-    isActive ? "bg-ink text-paper" : "text-ink hover:bg-paper-dim"
-  }`;
-
 /**
  * The admin's own shell (ADR 013): a workspace header with its sections, the account and
  * Log out, instead of the marketing site's navigation and footer.
@@ -55,7 +52,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-30 border-b border-line bg-paper/95 backdrop-blur-sm">
-        <div className="mx-auto grid max-w-[1920px] grid-cols-[auto_1fr] items-center gap-x-3 px-2 md:px-3 min-[1024px]:h-7 min-[1024px]:grid-cols-[auto_auto_1fr]">
+        {/* The page frame's own width and padding: the brand is the left edge every title starts on. */}
+        <div
+          className={`${adminPageClass} grid grid-cols-[auto_1fr] items-center gap-x-3 min-[1024px]:h-7 min-[1024px]:grid-cols-[auto_auto_1fr]`}
+        >
           <Link
             to="/admin"
             className="flex h-6 shrink-0 items-center gap-1 rounded-sm font-bold tracking-tight"
@@ -64,32 +64,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <span>{site.name}</span>
             <span className="sr-only">: admin overview</span>
           </Link>
-          <nav
-            aria-label="Admin"
-            className="col-span-2 row-start-2 -mx-0.5 flex min-w-0 items-center gap-0.5 overflow-x-auto pb-1 [scrollbar-width:none] min-[1024px]:col-span-1 min-[1024px]:row-start-auto min-[1024px]:overflow-visible min-[1024px]:pb-0"
-          >
-            <NavLink to="/admin" end className={tabClass}>
-              Overview
-            </NavLink>
-            <NavLink to="/admin/leads" className={tabClass}>
-              Leads
-            </NavLink>
-            <NavLink to="/admin/pipeline" className={tabClass}>
-              Pipeline
-            </NavLink>
-            <NavLink to="/admin/insights" className={tabClass}>
-              Insights
-            </NavLink>
-            <NavLink to="/admin/events" className={tabClass}>
-              Events
-            </NavLink>
-            <NavLink to="/admin/spam" className={tabClass}>
-              Spam
-            </NavLink>
-            <NavLink to="/admin/settings" className={tabClass}>
-              Settings
-            </NavLink>
-          </nav>
+          <AdminNav />
           <p className="flex min-w-0 items-center justify-end gap-1.5 text-sm text-muted">
             <span className="hidden truncate sm:inline">
               Logged in as <span className="font-semibold text-ink">{admin.email}</span>
