@@ -103,9 +103,12 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           {bulk.outcome.message?.text}
         </p>
 
-        {/* Room under the last lead for the bulk bar and the notice, fixed at the bottom edge. */}
+        {/*
+          Room under the last lead for the bulk bar and the notice, fixed at the bottom edge:
+          the notice says how much it takes (--notice-space, app/features/tracker/notice-bar.tsx).
+        */}
         <div
-          className={`mt-2 grid gap-3 pb-10 ${state.checked.size > 0 ? "max-[1023px]:pb-[calc(var(--bulk-bar-height,160px)+80px)]" : ""}`}
+          className={`mt-2 grid gap-3 pb-[max(80px,var(--notice-space,0px))] ${state.checked.size > 0 ? "max-[1023px]:pb-[calc(var(--bulk-bar-height,160px)+80px)]" : ""}`}
         >
           {state.lists.due ? (
             <LeadSection
