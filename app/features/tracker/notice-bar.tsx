@@ -7,8 +7,8 @@ const clearance = 8;
 const headerRoom = 112;
 
 /**
- * While a notice shows, the lead being worked stays clear of it (WCAG 2.2's 2.4.11, focus not
- * obscured; docs/tracker.md, "Saving"): the page keeps the notice's height as scroll padding
+ * While a notice shows on a phone, where it spans the screen, the lead being worked stays clear
+ * of it (WCAG 2.2's 2.4.11, focus not obscured; docs/tracker.md, "Saving"): the page keeps the notice's height as scroll padding
  * at the bottom (so the tracker's own scrolling, and the browser's on Tab, stop above it) and
  * as room under the last lead (--notice-space), and the focused lead, if the notice covers
  * it, is scrolled up just enough. Nothing moves when nothing is covered.
@@ -19,10 +19,17 @@ function useKeepClear(notice: Notice | null) {
     const element = box.current;
     if (!notice || !element) return;
     const root = document.documentElement;
+    const wide = window.matchMedia("(min-width: 1024px)");
     const keepClear = () => {
       const top = element.getBoundingClientRect().top;
       const space = Math.max(0, window.innerHeight - top) + clearance;
       root.style.setProperty("--notice-space", `${space}px`);
+      // At a desk the notice is a narrow band under the middle of the list, over no control
+      // for long; the page's scrolling is left as it is there.
+      if (wide.matches) {
+        root.style.scrollPaddingBottom = "";
+        return;
+      }
       root.style.scrollPaddingBottom = `${space}px`;
       const focused = document.activeElement;
       if (!(focused instanceof HTMLElement) || focused === document.body) return;
