@@ -311,7 +311,7 @@ test("the e-mail's link opens its lead, even one far past the first page", async
   await page.goto(`${server.origin}/admin/leads?lead=${far.ID}`);
   const row = page.locator(`[data-list-key="old"][data-lead-id="${far.ID}"]`);
   // The admin app loads, then its lists, then this lead on its own: three round trips before
-  // the row exists, which on a busy two-core runner take longer than expect's usual 5 s.
+  // the row exists, which on a busy two-core runner take longer than one expectation's wait.
   await expect(row.getByRole("button", { name: new RegExp(`^${name}`) })).toBeFocused({
     timeout: 20_000,
   });
