@@ -38,6 +38,13 @@ export const seatsLeftText = (left: number) =>
 export const seatsAvailableText = (left: number) =>
   left === 0 ? eventTexts.full : `${left} ${left === 1 ? "seat" : "seats"} left`;
 
+/**
+ * What the page says of the seats before it knows how many are left (no JavaScript, or the
+ * answer still on its way): the capacity.
+ */
+export const seatsInAllText = (capacity: number) =>
+  `${capacity} ${capacity === 1 ? "seat" : "seats"} in all`;
+
 /** The registration form's URL for an event: its JSON and its plain form post alike. */
 export const registrationsPath = (slug: string) =>
   `/api/events/${encodeURIComponent(slug)}/registrations`;

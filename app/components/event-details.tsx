@@ -2,7 +2,6 @@ import { eventTimeZone } from "../../domain/event-texts.ts";
 import { site } from "../../domain/site.ts";
 import type { EventMeta } from "../content/schema.ts";
 import { absoluteUrl, shareImageFor } from "../seo.ts";
-import { buttonClass } from "./layout.tsx";
 
 /** An event as the pages show it: upcoming or past is decided when the page is built. */
 export type EventItem = { slug: string; path: string; meta: EventMeta; upcoming: boolean };
@@ -27,8 +26,9 @@ const timeFormat = new Intl.DateTimeFormat("en-US", {
   minute: "2-digit",
   timeZone,
 });
-const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", timeZone });
-const dateFormat = new Intl.DateTimeFormat("en-US", { day: "numeric", timeZone });
+/** The calendar leaf's month and day, on the event's clock. */
+export const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", timeZone });
+export const dateFormat = new Intl.DateTimeFormat("en-US", { day: "numeric", timeZone });
 
 export const timeRange = (meta: EventMeta) =>
   `${timeFormat.format(new Date(meta.start))} – ${timeFormat.format(new Date(meta.end))} Eastern`;
@@ -59,66 +59,18 @@ export function DateLeaf({ meta, upcoming }: { meta: EventMeta; upcoming: boolea
   );
 }
 
-const label = "text-xs font-bold tracking-[0.14em] text-muted uppercase";
+type Venue = NonNullable<EventMeta["venue"]>;
 
-/** When, where and price, and the booking button while the event is still to come. */
-export function EventFacts({
-  event,
-  registrationOpen,
-}: {
-  event: EventItem;
-  /** The page has its registration form (#register): until the event starts. */
-  registrationOpen: boolean;
-}) {
-  const { meta } = event;
-  return (
-    <div className="space-y-3">
-      <dl className="space-y-2 text-[0.95rem]">
-        <div>
-          <dt className={label}>When</dt>
-          <dd>
-            <time dateTime={meta.start}>{dayFormat.format(new Date(meta.start))}</time>
-            <br />
-            {timeRange(meta)}
-          </dd>
-        </div>
-        <div>
-          <dt className={label}>Where</dt>
-          <dd>
-            {meta.venue ? (
-              <>
-                {meta.venue.name}
-                <br />
-                {meta.venue.street}, {meta.venue.locality}, {meta.venue.region}{" "}
-                {meta.venue.postalCode}
-              </>
-            ) : (
-              <>Online. {meta.onlineNote}</>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className={label}>Price</dt>
-          <dd>{meta.price}</dd>
-        </div>
-      </dl>
-      {registrationOpen ? (
-        <a href="#register" className={buttonClass("primary", "sm")}>
-          Save me a seat
-        </a>
-      ) : event.upcoming ? (
-        <p className="rounded-sm bg-paper-dim p-2 text-[0.95rem] text-muted">
-          Registration has closed: the event is underway.
-        </p>
-      ) : (
-        <p className="rounded-sm bg-paper-dim p-2 text-[0.95rem] text-muted">
-          This event took place on {dayFormat.format(new Date(meta.start))}. Write to {site.email}{" "}
-          if you would like us to run it again.
-        </p>
-      )}
-    </div>
-  );
-}
+/** The venue's street address on one line, as a map search and a letter would take it. */
+export const venueAddress = (venue: Venue) =>
+  `${venue.street}, ${venue.locality}, ${venue.region} ${venue.postalCode}, ${venue.country}`;
+
+/**
+ * A map of the venue: an OpenStreetMap search for its address (no key, no tracking script,
+ * and the address finds the door even where the venue's name is unknown to the map).
+ */
+export const mapUrl = (venue: Venue) =>
+  `https://www.openstreetmap.org/search?query=${encodeURIComponent(venueAddress(venue))}`;
 
 /**
  * schema.org Event for search engines. A past event keeps EventScheduled (it took place as

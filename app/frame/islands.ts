@@ -12,6 +12,8 @@ const islands: Record<string, () => Promise<{ hydrate(host: HTMLElement): void }
   booking: () => import("./booking-island.ts"),
   // Plain DOM too: an event's registration form (ADR 026).
   "event-registration": () => import("./registration-island.ts"),
+  // The same module for an event's ticket by its title: the seats left, as the page opens.
+  "event-seats": () => import("./registration-island.ts"),
   // A guest's own registration, to cancel (ADR 026).
   "registration-manage": () => import("./registration-manage-island.ts"),
 };

@@ -27,12 +27,46 @@ const fieldFor: Record<string, string> = {
   [eventTexts.invalidSeats]: "seats",
 };
 
+/** The seats left, asked once for all the page's hosts; again after a send (`fresh`). */
+let seatsAnswer: Promise<number | null> | null = null;
+
+/**
+ * The seats left, said wherever the page says them ([data-seats]: the ticket by the title and
+ * the line beside the form); a full event says so there before anyone types.
+ */
+async function showSeats(slug: string, fresh = false): Promise<void> {
+  if (fresh || !seatsAnswer)
+    seatsAnswer = fetch(seatsPath(slug), { headers: { accept: "application/json" } })
+      .then(async (response) =>
+        response.ok ? ((await response.json()) as { seatsLeft: number }).seatsLeft : null,
+      )
+      // Offline for a moment: the page keeps saying the capacity, the form what the server answers.
+      .catch(() => null);
+  const asked = seatsAnswer;
+  const seatsLeft = await asked;
+  if (seatsLeft === null) {
+    if (seatsAnswer === asked) seatsAnswer = null; // asked again at the next use
+    return;
+  }
+  for (const note of document.querySelectorAll<HTMLElement>("[data-seats]"))
+    note.textContent = seatsAvailableText(seatsLeft);
+  const seats = document.querySelector<HTMLInputElement>(
+    '[data-island="event-registration"] input[name="seats"]',
+  );
+  if (seats) seats.max = String(Math.max(1, Math.min(maxSeatsPerRegistration, seatsLeft)));
+}
+
 export function hydrate(host: HTMLElement): void {
-  const form = host.querySelector("form") as HTMLFormElement;
+  const { slug } = JSON.parse(host.dataset.props ?? "{}") as { slug: string };
+  const form = host.querySelector("form");
+  if (!form) {
+    // The ticket by the title ("event-seats"): in view as the page opens, for the seats alone.
+    host.dataset.hydrated = "true";
+    void showSeats(slug);
+    return;
+  }
   const status = host.querySelector(`#${CSS.escape(form.getAttribute("aria-describedby") ?? "")}`);
   const button = form.querySelector("button[type=submit]") as HTMLButtonElement;
-  const seatsNote = host.closest("section")?.querySelector<HTMLElement>("[data-seats]");
-  const { slug } = JSON.parse(host.dataset.props ?? "{}") as { slug: string };
   // The page's clock, started by the frame as the page was shown (docs/product.md, "Spam kept
   // for review"); a use of the form asks again when that token could not be had.
   const clock = createFormClock();
@@ -56,20 +90,7 @@ export function hydrate(host: HTMLElement): void {
     field?.focus();
   };
 
-  /** The seats left, beside the form; a full event's form is closed. */
-  const showSeats = async () => {
-    try {
-      const response = await fetch(seatsPath(slug), { headers: { accept: "application/json" } });
-      if (!response.ok) return;
-      const { seatsLeft } = (await response.json()) as { seatsLeft: number };
-      if (seatsNote) seatsNote.textContent = seatsAvailableText(seatsLeft);
-      const seats = form.elements.namedItem("seats") as HTMLInputElement | null;
-      if (seats) seats.max = String(Math.max(1, Math.min(maxSeatsPerRegistration, seatsLeft)));
-    } catch {
-      // Offline for a moment: the form still says what the server answers.
-    }
-  };
-  void showSeats();
+  void showSeats(slug);
 
   /**
    * A registration done: a card in the form's place says so (focused, so it is read out and
@@ -136,7 +157,7 @@ export function hydrate(host: HTMLElement): void {
         say("error", text);
         markInvalid(response.status === 409 ? "seats" : (fieldFor[text] ?? null));
       }
-      if (response.status === 201 || response.status === 409) await showSeats();
+      if (response.status === 201 || response.status === 409) await showSeats(slug, true);
     } catch {
       say("error", contactTexts.failure);
     } finally {

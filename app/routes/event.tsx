@@ -1,6 +1,7 @@
-import { ArticleLayout } from "../components/article-layout.tsx";
-import { EventFacts, eventJsonLd, shortDay, timeRange } from "../components/event-details.tsx";
+import { eventJsonLd } from "../components/event-details.tsx";
+import { EventLayout } from "../components/event-layout.tsx";
 import { EventRegistration } from "../components/event-registration.tsx";
+import { EventTicket } from "../components/event-ticket.tsx";
 import { buildTime } from "../content/build-clock.server.ts";
 import { events, findEntry } from "../content/collections.server.ts";
 import { eventPath } from "../content/public-paths.server.ts";
@@ -38,21 +39,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function Event({ loaderData }: Route.ComponentProps) {
   const { event, html, registrationOpen } = loaderData;
   return (
-    <ArticleLayout
-      trail={trail}
-      title={event.meta.title}
-      eyebrow={event.upcoming ? "Event" : "Past event"}
-      lead={event.meta.description}
-      html={html}
-      byline={
-        <>
-          <time dateTime={event.meta.start}>{shortDay(event.meta)}</time>
-          <span>{timeRange(event.meta)}</span>
-          <span>{event.meta.venue ? event.meta.venue.name : "Online"}</span>
-        </>
-      }
-      aside={<EventFacts event={event} registrationOpen={registrationOpen} />}
-    >
+    <article>
+      <EventLayout
+        trail={trail}
+        title={event.meta.title}
+        eyebrow={event.upcoming ? "Event" : "Past event"}
+        lead={event.meta.description}
+        html={html}
+        ticket={<EventTicket event={event} registrationOpen={registrationOpen} />}
+      />
       {registrationOpen ? (
         <EventRegistration
           slug={event.slug}
@@ -63,6 +58,6 @@ export default function Event({ loaderData }: Route.ComponentProps) {
           payment={event.meta.payment}
         />
       ) : null}
-    </ArticleLayout>
+    </article>
   );
 }
