@@ -43,6 +43,15 @@ describe("the registration section of an event's page", () => {
     }
   });
 
+  it("puts the payment note beside the Register button, which it describes", () => {
+    for (const { slug, meta } of paid) {
+      const html = section(slug, meta);
+      expect(html).toMatch(
+        /<p id="registration-payment"[^>]*>[\s\S]*?<\/p><div[^>]*><button type="submit"[^>]*aria-describedby="registration-payment"/,
+      );
+    }
+  });
+
   it("uses the event's own words for payment when its frontmatter has them", () => {
     const [event] = paid;
     if (!event) throw new Error("no paid event in content/events");

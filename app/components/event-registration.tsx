@@ -48,9 +48,8 @@ export function EventRegistration({
             {free ? "Free" : `${price} a seat`}, {capacity} seats in all. Your confirmation and a
             calendar invite arrive by email; reply to it if your plans change.
           </p>
-          {payment && <p className="mt-2 max-w-md text-ink-soft">{payment}</p>}
           {/* The island says how many seats are left, in place of this line: no shift. */}
-          <p data-seats aria-live="polite" className="mt-2 font-semibold text-ink">
+          <p data-seats aria-live="polite" className="mt-2 min-h-lh font-semibold text-ink">
             Registration is open.
           </p>
         </div>
@@ -86,8 +85,23 @@ export function EventRegistration({
             </div>
             <HoneypotField id={`${id}-hp`} />
             <input type="hidden" name="sourcePage" value={path} />
+            {payment ? (
+              // Beside the button, and read with it, so registering never looks like buying
+              // (docs/events.md, "Paid events"); the island copies it into its confirmation.
+              <p
+                id={`${id}-payment`}
+                data-payment
+                className="rounded-sm border-l-2 border-accent bg-paper px-2 py-1.5 text-[0.95rem] text-ink-soft sm:col-span-2"
+              >
+                <strong className="font-semibold text-ink">{price} a seat.</strong> {payment}
+              </p>
+            ) : null}
             <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
-              <button type="submit" className={buttonClass()}>
+              <button
+                type="submit"
+                className={buttonClass()}
+                aria-describedby={payment ? `${id}-payment` : undefined}
+              >
                 Register
               </button>
               <p className="text-sm text-muted">

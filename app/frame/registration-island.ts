@@ -115,7 +115,14 @@ export function hydrate(host: HTMLElement): void {
       form.hidden = false;
       (form.elements.namedItem("email") as HTMLInputElement | null)?.focus();
     });
-    card.append(said, again);
+    // A paid event's confirmation says again how it is paid for (docs/events.md).
+    const payment = form.querySelector("[data-payment]")?.textContent;
+    if (payment) {
+      const note = document.createElement("p");
+      note.textContent = payment;
+      note.style.flexBasis = "100%"; // its own line, under the answer (a CSSOM style: CSP allows it)
+      card.append(said, note, again);
+    } else card.append(said, again);
     form.hidden = true;
     form.before(card);
     card.focus();

@@ -1,4 +1,5 @@
 import { eventTexts } from "../../domain/event-texts.ts";
+import { paymentNote } from "../../domain/events.ts";
 import { dayFormat, placeLine, timeRange } from "../components/event-details.tsx";
 import { FormMessage } from "../components/form-fields.tsx";
 import { Arrow, ButtonLink, ButtonRow, Container, Eyebrow } from "../components/layout.tsx";
@@ -24,6 +25,7 @@ export const meta: Route.MetaFunction = () => privateMeta("You're registered");
 
 export default function EventRegistered({ loaderData }: Route.ComponentProps) {
   const { path, meta } = loaderData;
+  const payment = paymentNote(meta);
   return (
     <Container className="min-h-[60vh] pt-16 pb-12 md:pt-20">
       <Eyebrow>Events</Eyebrow>
@@ -47,6 +49,15 @@ export default function EventRegistered({ loaderData }: Route.ComponentProps) {
           <dt className="text-sm font-bold tracking-[0.14em] text-muted uppercase">Where</dt>
           <dd>{placeLine(meta)}</dd>
         </div>
+        {payment ? (
+          // Nothing is charged online: the confirmation says again how to pay (docs/events.md).
+          <div>
+            <dt className="text-sm font-bold tracking-[0.14em] text-muted uppercase">Price</dt>
+            <dd>
+              {meta.price} a seat. {payment}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <ButtonRow className="mt-6">
         <ButtonLink to={path}>
