@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { CaseStudyMeta } from "../content/schema.ts";
 import { CaseVisual } from "./case-visuals/case-visual.tsx";
+import { darkScreens } from "./case-visuals/frames.tsx";
 import { Arrow } from "./layout.tsx";
 
 export type CaseStudySummary = Pick<
@@ -10,17 +11,19 @@ export type CaseStudySummary = Pick<
   readonly slug: string;
 };
 
-/** Light cards sit on paper; dark ones on ink (/home2), their screens still lit like paper. */
+/** Light cards sit on paper; dark ones on ink (/home2), their screens in dark mode too. */
 const tones = {
   light: {
     card: "border-line bg-paper hover:border-ink",
     muted: "text-muted",
     link: "text-accent-strong",
+    screens: "",
   },
   dark: {
     card: "border-ink-line bg-ink-soft text-paper hover:border-paper/60",
     muted: "text-muted-light",
     link: "text-accent",
+    screens: darkScreens,
   },
 } as const;
 
@@ -43,7 +46,9 @@ export function CaseStudyCard({
     <article
       className={`group relative flex h-full flex-col rounded-sm border transition-colors ${look.card}`}
     >
-      <div className="m-1.5 mb-0 overflow-hidden rounded-sm bg-paper-dim px-[5%] pt-[6%] pb-[4%]">
+      <div
+        className={`m-1.5 mb-0 overflow-hidden rounded-sm bg-paper-dim px-[5%] pt-[6%] pb-[4%] ${look.screens}`}
+      >
         <CaseVisual slug={study.slug} results={study.results} />
       </div>
       <div className="flex flex-1 flex-col p-3">

@@ -6,6 +6,31 @@
  */
 import type { ReactNode } from "react";
 
+/**
+ * The screens as a dark page shows them (/home2): the same drawing, its theme colours re-set
+ * for everything inside the element that carries these classes, so the mockups read as sites
+ * in dark mode at night instead of cream panels glaring on ink. Every text colour here keeps
+ * WCAG AA on both screen tones (#1f252d and #171c23): ink 12.9:1, muted 7.3:1, muted-light
+ * 5.1:1, accent-strong 6.1:1, and the screen tone on the accent 4.9:1. What `alwaysInk` fills
+ * stays ink: the phone's body (hardware, not screen) and text on the accent (6.5:1 there, where
+ * light text would have 2.6:1). Light pages never set these, so they look as before.
+ */
+export const darkScreens = [
+  "[--color-paper:#1f252d]",
+  "[--color-paper-dim:#171c23]",
+  "[--color-line:#343c47]",
+  "[--color-ink:#eeeae1]",
+  "[--color-muted:#aab4be]",
+  "[--color-muted-light:#8b96a2]",
+  "[--color-accent-strong:#ff7e4a]",
+  "[--ink-always:#0e1116]",
+  // A sold-out item fades to 75% here, not 60%: its label still reads at 5.1:1.
+  "[--sold-out:0.75]",
+].join(" ");
+
+/** Ink in both palettes (see darkScreens). */
+export const alwaysInk = "fill-[var(--ink-always,var(--color-ink))]";
+
 /** The composition's canvas: a browser at the back, a phone and a results card in front. */
 export const canvas = { width: 860, height: 540 } as const;
 
@@ -140,7 +165,7 @@ export function PhoneFrame({ shadow, children }: { shadow: string; children: Rea
         width={width}
         height={height}
         rx={30}
-        className="fill-ink stroke-ink-line"
+        className={`${alwaysInk} stroke-ink-line`}
         strokeWidth={1.5}
         filter={`url(#${shadow})`}
       />
@@ -161,7 +186,7 @@ export function PhoneFrame({ shadow, children }: { shadow: string; children: Rea
           width={56}
           height={17}
           rx={8.5}
-          className="fill-ink"
+          className={alwaysInk}
         />
         {children}
         <rect

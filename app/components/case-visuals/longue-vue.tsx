@@ -2,7 +2,7 @@
  * Longue Vue's site as we built it: the availability calendar (June 2027, Saturdays mostly
  * booked, the 26th open and chosen) on the desktop, the tour booking on the phone.
  */
-import { Bar, Text } from "./frames.tsx";
+import { alwaysInk, Bar, Text } from "./frames.tsx";
 
 type Day = "open" | "held" | "booked" | "chosen";
 
@@ -27,7 +27,7 @@ const cellStyle: Record<Day | "closed", { cell: string; number: string }> = {
   open: { cell: "fill-paper stroke-line", number: "fill-ink" },
   held: { cell: "fill-paper-dim stroke-line", number: "fill-muted" },
   booked: { cell: "fill-ink stroke-ink", number: "fill-paper" },
-  chosen: { cell: "fill-accent stroke-ink", number: "fill-ink" },
+  chosen: { cell: "fill-accent stroke-ink", number: alwaysInk },
 };
 
 function Marker({ day, x, y }: { day: Day; x: number; y: number }) {
@@ -100,7 +100,7 @@ function Desktop() {
         </Text>
       ))}
       <rect x={560} y={15} width={96} height={26} rx={4} className="fill-accent" />
-      <Text x={608} y={32} size={10} weight={700} anchor="middle">
+      <Text x={608} y={32} size={10} weight={700} anchor="middle" className={alwaysInk}>
         Book a tour
       </Text>
       <path d="M0 54h680" className="stroke-line" />
@@ -241,7 +241,7 @@ function Phone() {
               size={9.5}
               weight={chosen ? 700 : 400}
               anchor="middle"
-              className={taken ? "fill-muted-light" : "fill-ink"}
+              className={taken ? "fill-muted-light" : chosen ? alwaysInk : "fill-ink"}
             >
               {slot}
             </Text>

@@ -2,7 +2,7 @@
  * Magnolia Mornings' own ordering: the pickup menu with a sold-out item and 15-minute pickup
  * windows (one already full) on the desktop, the pickup order on the phone.
  */
-import { Text } from "./frames.tsx";
+import { alwaysInk, Text } from "./frames.tsx";
 
 type Dish = { name: string; price: string; shape: "biscuit" | "bowl" | "cup"; soldOut?: boolean };
 
@@ -55,7 +55,8 @@ function Plate({ cx, cy, r, shape }: { cx: number; cy: number; r: number; shape:
 
 function MenuCard({ dish, x, y }: { dish: Dish; x: number; y: number }) {
   return (
-    <g opacity={dish.soldOut ? 0.6 : undefined}>
+    // Faded when sold out; less so on the dark palette, where its "Sold out" keeps 5:1 (frames.tsx).
+    <g className={dish.soldOut ? "opacity-[var(--sold-out,0.6)]" : undefined}>
       <rect x={x} y={y} width={128} height={114} rx={6} className="fill-paper stroke-line" />
       <rect x={x + 6} y={y + 6} width={116} height={58} rx={4} className="fill-paper-dim" />
       <Plate cx={x + 64} cy={y + 35} r={21} shape={dish.shape} />
@@ -185,7 +186,7 @@ function Desktop() {
         Subtotal $29.75
       </Text>
       <rect x={468} y={270} width={120} height={32} rx={5} className="fill-accent" />
-      <Text x={528} y={290} size={11} weight={700} anchor="middle">
+      <Text x={528} y={290} size={11} weight={700} anchor="middle" className={alwaysInk}>
         Check out
       </Text>
     </>
@@ -247,7 +248,7 @@ function Phone() {
         $31.83
       </Text>
       <rect x={16} y={308} width={140} height={34} rx={6} className="fill-accent" />
-      <Text x={86} y={329} size={11} weight={700} anchor="middle">
+      <Text x={86} y={329} size={11} weight={700} anchor="middle" className={alwaysInk}>
         Place pickup order
       </Text>
       <Text x={86} y={358} size={7.5} anchor="middle" className="fill-muted">
