@@ -13,7 +13,7 @@ export const services: readonly Service[] = [
     name: "Custom websites",
     summary: "Hand-built sites that load in a blink and make the phone ring.",
     detail:
-      "No page-builder bloat and no template you'll see on your competitor's site. We design around the three things your visitors came to do, write the copy with you, and build pages that load in under two seconds on a phone.",
+      "No page-builder bloat and no template you’ll see on your competitor’s site. We design around the three things your visitors came to do, write the copy with you, and build pages that load in under two seconds on a phone.",
     outcomes: [
       "Designed and written with you",
       "Under two seconds on a phone",
@@ -49,7 +49,7 @@ export const services: readonly Service[] = [
     name: "Hosting",
     summary: "Fast, patched and backed up, with a human who answers.",
     detail:
-      "Managed hosting on infrastructure we'd trust with our own sites: daily off-site backups, security updates applied for you, uptime monitoring, and a person to call when something looks wrong.",
+      "Managed hosting on infrastructure we’d trust with our own sites: daily off-site backups, security updates applied for you, uptime monitoring, and a person to call when something looks wrong.",
     outcomes: [
       "Daily off-site backups",
       "Updates and SSL handled",
@@ -87,7 +87,7 @@ export const services: readonly Service[] = [
   {
     slug: "cost-optimization",
     name: "Cost optimization",
-    summary: "Stop paying for plugins, plans and servers you don't need.",
+    summary: "Stop paying for plugins, plans and servers you don’t need.",
     detail:
       "Most small businesses we audit overpay for their web stack. We untangle subscriptions, right-size hosting and replace paid plugins with simpler code, and you keep the savings every month.",
     outcomes: [

@@ -5,6 +5,8 @@
  * A quote opens after nothing, a space or an opening bracket or dash, and closes otherwise;
  * an apostrophe inside or after a word (it's, the 90s', Ds') is a closing single quote, as is
  * one before a digit ('26). `before` is the text just before, for quotes at a token's edge.
+ * Copy in components is typed with ’ “ ” instead
+ * (docs/decisions/030-typographic-quotes-in-content-and-copy.md).
  */
 export function typographic(text: string, before = ""): string {
   let previous = before.at(-1) ?? "";

@@ -29,7 +29,7 @@ const principles = [
   },
   {
     title: "Built to be handed over",
-    body: "Your domain, your code, your content. No lock-in, no proprietary builder, full documentation when we're done.",
+    body: "Your domain, your code, your content. No lock-in, no proprietary builder, full documentation when we’re done.",
   },
   {
     title: "Accessible by default",

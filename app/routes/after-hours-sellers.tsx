@@ -105,7 +105,7 @@ const night = [
   {
     time: "9:48 PM",
     title: "A catering order, quoted and paid",
-    body: "Per-guest pricing, the kitchen's calendar checked and a 25% deposit taken. Nobody answered an email.",
+    body: "Per-guest pricing, the kitchen’s calendar checked and a 25% deposit taken. Nobody answered an email.",
   },
   {
     time: "11:15 PM",

@@ -18,7 +18,7 @@ const sectionCopy: Record<(typeof blogSections)[number], { title: string; lead: 
   },
   "field-notes": {
     title: "Field notes",
-    lead: "What we've learned from our small-business projects since 2019.",
+    lead: "What we’ve learned from our small-business projects since 2019.",
   },
   letters: {
     title: "Letters",
@@ -62,7 +62,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <PageHeader
         eyebrow="Journal"
         title="Notes from the studio."
-        lead="What we're building, what we're learning, and honest answers for the people we build for."
+        lead="What we’re building, what we’re learning, and honest answers for the people we build for."
       >
         <p className="mt-3">
           <a

@@ -20,7 +20,7 @@ export const meta = () =>
 const agenda = [
   "Where your site stands today, and what it should do for the business",
   "What we would build, how long it takes, and a price range you can plan with",
-  "Whether we're the right fit. If we're not, we'll say so and point you to someone who is",
+  "Whether we’re the right fit. If we’re not, we’ll say so and point you to someone who is",
 ];
 
 // The founder runs every discovery call (app/content/team.ts).
@@ -39,7 +39,7 @@ export default function BookPage() {
         <header className="lg:col-start-1">
           <Eyebrow>Book a free call</Eyebrow>
           <h1 className="mt-1 text-3xl font-bold tracking-tight md:text-4xl">
-            Thirty minutes, and you'll know your next step.
+            Thirty minutes, and you’ll know your next step.
           </h1>
         </header>
         <aside
@@ -76,7 +76,7 @@ export default function BookPage() {
         </div>
         <section aria-labelledby="book-agenda" className="lg:col-start-1">
           <h2 id="book-agenda" className="text-lg font-bold">
-            What we'll cover
+            What we’ll cover
           </h2>
           <ul className="mt-1 grid gap-1 text-muted">
             {agenda.map((item) => (

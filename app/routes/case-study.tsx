@@ -184,7 +184,7 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
       <Container className="border-t border-line py-8 md:py-10">
         <div className="flex flex-col items-start gap-3 md:flex-row md:items-center md:justify-between">
           <p className="max-w-2xl text-2xl font-bold tracking-tight">
-            Have a business that deserves numbers like these? Let's talk about it.
+            Have a business that deserves numbers like these? Let’s talk about it.
           </p>
           <ButtonLink to="/home#contact-us">Talk to us about your project</ButtonLink>
         </div>

@@ -49,7 +49,7 @@ export default function ContactOutcomePage({ loaderData }: Route.ComponentProps)
               to="/previous-work"
               className="font-semibold text-accent-strong underline underline-offset-4"
             >
-              what we've built
+              what we’ve built
             </Link>
             .
           </p>

@@ -176,7 +176,7 @@ function Claim() {
             <ul className="mt-1.5 grid gap-1.5 border-l-2 border-accent pl-2">
               <li>
                 <strong className="text-ink">75%:</strong> three in four people said they judge a
-                company's credibility by its website's design, in Stanford's Web Credibility
+                company’s credibility by its website’s design, in Stanford’s Web Credibility
                 Research (B. J. Fogg and colleagues, Stanford Persuasive Technology Lab, 2002).{" "}
                 <a
                   href="https://credibility.stanford.edu/guidelines/index.html"
@@ -187,7 +187,7 @@ function Claim() {
               </li>
               <li>
                 <strong className="text-ink">Under half a second:</strong> people formed a lasting
-                first impression of a web page's visual appeal within 50 milliseconds (Lindgaard,
+                first impression of a web page’s visual appeal within 50 milliseconds (Lindgaard,
                 Fernandes, Dudek and Brown, <cite>Behaviour &amp; Information Technology</cite>{" "}
                 25(2), 2006).{" "}
                 <a

@@ -40,9 +40,9 @@ const groups = [
       {
         label: "WordPress, explained",
         to: "/guides/wordpress/intro",
-        note: "Our beginner's guide",
+        note: "Our beginner’s guide",
       },
-      { label: "Knowledge Hub", to: "/guides", note: "Every guide we've written" },
+      { label: "Knowledge Hub", to: "/guides", note: "Every guide we’ve written" },
       { label: "Journal", to: "/secret/blog", note: "Notes from the studio" },
       { label: "Upcoming events", to: "/events", note: "Workshops and clinics in Savannah" },
     ],

@@ -245,7 +245,7 @@ function Process() {
 const localResults = [
   { value: "Page one", label: "for “wedding venue near Savannah” within four months" },
   { value: "Top 3", label: "in the local map results, with 40 new photos on the listing" },
-  { value: "0", label: "inquiries lost since launch: all 412 are on the owner's board" },
+  { value: "0", label: "inquiries lost since launch: all 412 are on the owner’s board" },
 ] as const;
 
 function Proof({ study }: { study: Route.ComponentProps["loaderData"]["study"] }) {

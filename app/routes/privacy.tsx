@@ -13,7 +13,7 @@ export const meta = () =>
   pageMeta({
     title: "Privacy",
     description:
-      "What Fineline Studio's website keeps when you write to us, book a call or just read: no cookies, no ads, no third parties, and how long anything stays.",
+      "What Fineline Studio’s website keeps when you write to us, book a call or just read: no cookies, no ads, no third parties, and how long anything stays.",
     path: "/privacy",
   });
 
@@ -27,7 +27,7 @@ const sections = [
   {
     title: "When you write to us",
     body: [
-      "We keep what you send through the contact form: your name, your email address, your message and the page you sent it from, with the time it arrived. We also keep how you found us, when your browser tells us: the site that sent you, a campaign's tags in the link, and the page you first landed on.",
+      "We keep what you send through the contact form: your name, your email address, your message and the page you sent it from, with the time it arrived. We also keep how you found us, when your browser tells us: the site that sent you, a campaign’s tags in the link, and the page you first landed on.",
       "We use it to answer you and to follow up on what you asked, and for nothing else. It stays while we work with you, and we erase it, with everything attached to it, whenever you ask.",
       "If we reply by email, our messages and your answers are kept with your request, so whoever helps you sees the whole conversation. Attachments stay in our mailbox, never on the website. When you first write, you get one automatic confirmation; it never repeats what you typed.",
       "A message our filters take for spam is kept for 30 days so we can check it, then deleted.",
@@ -36,7 +36,7 @@ const sections = [
   {
     title: "When you book a call",
     body: [
-      "We keep the time you chose, your name and email address, and the time zone you picked, to send you the invitation, a reminder the day before, and any change. The call goes into our own calendar too. Your booking's link is the only way to see or change it; we keep only a scrambled copy of it.",
+      "We keep the time you chose, your name and email address, and the time zone you picked, to send you the invitation, a reminder the day before, and any change. The call goes into our own calendar too. Your booking’s link is the only way to see or change it; we keep only a scrambled copy of it.",
       "So that one person cannot take every free time or every seat, a booked call and an event registration also keep a scrambled code of the network address they came from, made with a secret key (never the address itself). It goes when the booking or registration goes.",
     ],
   },
@@ -50,16 +50,16 @@ const sections = [
     title: "When you read the site",
     body: [
       "No cookies, no advertising, no tracking across other websites, and no third-party scripts: every page, font and picture comes from this site.",
-      "We count visits to learn which pages help people, without knowing who anyone is. Each day we turn your network address and browser name into a scrambled code with a key that is deleted at the end of that day, so no day's count can be linked to another, and neither your address nor your browser is stored. With it we keep the page you entered on and the site that sent you for 30 days; after that only each day's totals remain.",
-      "If your browser sends Global Privacy Control or Do Not Track, you are not counted at all. Neither are search engines' robots.",
-      "To stop abuse, we count how often each network address asks for a few things: sending a form, or a page with a form getting it ready (the form's clock, an event's seats left, the free times for a call); opening your booking's or registration's link; reporting a visit as above (never when you are not counted); signing in; and asking for a page or file that does not exist. Each count is kept for a few minutes (about ten at most), then deleted, under a scrambled code made from your address with a secret key that changes every day; never under your address. Reading a page, or loading its pictures and fonts, counts nothing.",
+      "We count visits to learn which pages help people, without knowing who anyone is. Each day we turn your network address and browser name into a scrambled code with a key that is deleted at the end of that day, so no day’s count can be linked to another, and neither your address nor your browser is stored. With it we keep the page you entered on and the site that sent you for 30 days; after that only each day’s totals remain.",
+      "If your browser sends Global Privacy Control or Do Not Track, you are not counted at all. Neither are search engines’ robots.",
+      "To stop abuse, we count how often each network address asks for a few things: sending a form, or a page with a form getting it ready (the form’s clock, an event’s seats left, the free times for a call); opening your booking’s or registration’s link; reporting a visit as above (never when you are not counted); signing in; and asking for a page or file that does not exist. Each count is kept for a few minutes (about ten at most), then deleted, under a scrambled code made from your address with a secret key that changes every day; never under your address. Reading a page, or loading its pictures and fonts, counts nothing.",
       "Our server also notes each request in its log, to keep the site running: which part of the site answered, the answer, and how long it took. Never your network address, the exact address of the page, or anything after a “?” in it.",
     ],
   },
   {
     title: "Who sees it",
     body: [
-      "Only our studio, logged in to the website's admin. We never sell or share what you send us. Our email and calendar providers carry the emails and invitations you receive from us.",
+      "Only our studio, logged in to the website’s admin. We never sell or share what you send us. Our email and calendar providers carry the emails and invitations you receive from us.",
     ],
   },
 ];

@@ -1,10 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { team } from "../../app/content/team.ts";
+import { publicRoutes } from "./public-routes.ts";
 
 /**
- * The small things an art director notices (docs/site.md, "Pictures drawn in code"): each
- * person on /about drawn as themselves, and the case-study mockups in the dark page's own
- * palette on /home2.
+ * The small things an art director notices (docs/site.md, "Pictures drawn in code" and
+ * "Typography"): each person on /about drawn as themselves, the case-study mockups in the
+ * dark page's own palette on /home2, and typographic quotes in every page's display text.
  */
 
 test.use({ reducedMotion: "reduce" });
@@ -185,6 +186,37 @@ test.describe("case-study mockups take the page's palette", () => {
         expect(light.well, `${slug} frame on /`).toBeGreaterThan(0.7);
         expect(light.screens, `${slug} screens on /`).toBeGreaterThan(0.6);
       }
+    });
+  }
+});
+
+/**
+ * Display text: headings, pull quotes, and the paragraph that opens a page or a hero. Code
+ * inside them keeps its straight quotes; so does text the spec prescribes (none is display
+ * text today: the contact form's answers are form messages).
+ */
+const display = "h1, h2, h3, blockquote, header p, h1 ~ p";
+
+test.describe("display text uses typographic quotes", () => {
+  for (const { path } of publicRoutes) {
+    test(`${path}`, async ({ page }) => {
+      await page.goto(path);
+      const found = await page.locator(display).evaluateAll((elements) =>
+        elements.flatMap((element) => {
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          const straight: string[] = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const parent = node.parentElement;
+            if (!parent || parent.closest("code, pre, kbd, samp")) continue;
+            if (!parent.checkVisibility()) continue;
+            const text = node.textContent ?? "";
+            if (/['"]/.test(text)) straight.push(text.trim());
+          }
+          return straight;
+        }),
+      );
+      expect(await page.locator(display).count(), path).toBeGreaterThan(0);
+      expect(found, path).toEqual([]);
     });
   }
 });

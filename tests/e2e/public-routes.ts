@@ -20,7 +20,7 @@ const staticHeadings: Record<string, RegExp> = {
   "/events": /Come and talk websites with us/,
   "/guides": /Guides for the people who run the business/,
   "/secret/blog": /Notes from the studio/,
-  "/book": /Thirty minutes, and you'll know your next step/,
+  "/book": /Thirty minutes, and you’ll know your next step/,
   "/privacy": /What we keep, and for how long/,
 };
 
