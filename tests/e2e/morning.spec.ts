@@ -54,6 +54,8 @@ async function openTracker(page: Page) {
 test("at a desk: reply, due, notes and a bulk clean-up, never leaving the list being worked", async ({
   page,
 }) => {
+  // A whole morning's work in one test: on the two-core CI runner it passes a minute.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openTracker(page);
 
