@@ -51,7 +51,3 @@ export function inviteLocation(location: MeetingLocation, phone: string | null):
   if (location.type === "in-person") return location.address;
   return phone ? `Phone: ${phone}` : "Phone";
 }
-
-/** A map of an address (OpenStreetMap's search, no account and no tracking script). */
-export const mapUrl = (address: string) =>
-  `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;

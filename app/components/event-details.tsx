@@ -1,4 +1,5 @@
 import { eventTimeZone } from "../../domain/event-texts.ts";
+import { mapUrl } from "../../domain/map-link.ts";
 import { site } from "../../domain/site.ts";
 import type { EventMeta } from "../content/schema.ts";
 import { absoluteUrl, shareImageFor } from "../seo.ts";
@@ -65,12 +66,8 @@ type Venue = NonNullable<EventMeta["venue"]>;
 export const venueAddress = (venue: Venue) =>
   `${venue.street}, ${venue.locality}, ${venue.region} ${venue.postalCode}, ${venue.country}`;
 
-/**
- * A map of the venue: an OpenStreetMap search for its address (no key, no tracking script,
- * and the address finds the door even where the venue's name is unknown to the map).
- */
-export const mapUrl = (venue: Venue) =>
-  `https://www.openstreetmap.org/search?query=${encodeURIComponent(venueAddress(venue))}`;
+/** A map of the venue, found by its address (domain/map-link.ts). */
+export const venueMapUrl = (venue: Venue) => mapUrl(venueAddress(venue));
 
 /**
  * schema.org Event for search engines. A past event keeps EventScheduled (it took place as

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { seatsInAllText } from "../../domain/event-texts.ts";
 import { isPaid, paymentNote } from "../../domain/events.ts";
 import { events } from "../content/collections.server.ts";
-import { type EventItem, mapUrl, venueAddress } from "./event-details.tsx";
+import { type EventItem, venueAddress, venueMapUrl } from "./event-details.tsx";
 import { EventTicket } from "./event-ticket.tsx";
 
 // seo.ts (through event-details.tsx, for the JSON-LD) reads the build's SITE_URL, which
@@ -43,7 +43,7 @@ describe("an event's map link", () => {
       country: "US",
     };
     expect(venueAddress(venue)).toBe("12 Bay St #3, Savannah, GA 31401, US");
-    expect(mapUrl(venue)).toBe(
+    expect(venueMapUrl(venue)).toBe(
       "https://www.openstreetmap.org/search?query=12%20Bay%20St%20%233%2C%20Savannah%2C%20GA%2031401%2C%20US",
     );
   });
@@ -54,7 +54,7 @@ describe("an event's ticket", () => {
     if (!inPerson?.meta.venue) throw new Error("no in-person event in content/events");
     const html = ticket(item(inPerson.slug));
     const venue = inPerson.meta.venue;
-    expect(html).toContain(`href="${mapUrl(venue).replaceAll("&", "&amp;")}"`);
+    expect(html).toContain(`href="${venueMapUrl(venue).replaceAll("&", "&amp;")}"`);
     expect(html).toContain('target="_blank" rel="noopener"');
     expect(textOf(html)).toContain(venue.name);
     expect(html).toContain(

@@ -5,10 +5,10 @@ import {
   dateFormat,
   dayFormat,
   type EventItem,
-  mapUrl,
   monthFormat,
   timeRange,
   venueAddress,
+  venueMapUrl,
 } from "./event-details.tsx";
 import { buttonClass } from "./layout.tsx";
 
@@ -79,7 +79,7 @@ export function EventTicket({
               {meta.venue.street}, {meta.venue.locality}, {meta.venue.region}{" "}
               {meta.venue.postalCode}{" "}
               <a
-                href={mapUrl(meta.venue)}
+                href={venueMapUrl(meta.venue)}
                 target="_blank"
                 rel="noopener"
                 aria-label={`Map of ${meta.venue.name} (opens in a new tab)`}

@@ -1,5 +1,6 @@
+import { mapUrl } from "../../domain/map-link.ts";
 import type { MeetingLocation, PublicLocation } from "../../domain/meeting-location.ts";
-import { inviteLocation, mapUrl } from "../../domain/meeting-location-texts.ts";
+import { inviteLocation } from "../../domain/meeting-location-texts.ts";
 import { el } from "./booking-helpers.ts";
 
 /**
