@@ -255,13 +255,11 @@ export async function bookingRoutes(app: FastifyInstance) {
       const meeting = await findMeeting(db, { tokenHash: hashToken(request.params.token) });
       if (!meeting || meeting.status === "cancelled")
         return reply.code(404).send({ message: manageTexts.notFound });
+      // No invite: a file to add, which asks nobody to answer it.
       const calendar = meetingCalendar(meeting, {
-        // A published file names no organizer: nobody is asked to answer it.
-        owner: "",
         host: new URL(siteUrl).hostname || "localhost",
         manageUrl: manageUrl(request.params.token),
         now: clock(),
-        publish: true,
       });
       return reply
         .header("Cache-Control", "no-store")

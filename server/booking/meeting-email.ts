@@ -20,33 +20,31 @@ export type MeetingForEmail = Pick<
 >;
 
 /**
- * The meeting as an iCalendar object: METHOD REQUEST (an invite, or its update) or CANCEL,
- * a UID stable for the meeting's life, its SEQUENCE, times in UTC, the owner as organizer and
- * the visitor as attendee. ical-generator folds and escapes what a visitor typed.
+ * The meeting as an iCalendar object: a UID stable for the meeting's life, its SEQUENCE and
+ * times in UTC. With `invite`, METHOD REQUEST (an invite, or its update) or CANCEL, the owner
+ * as organizer and the visitor as attendee; without, METHOD PUBLISH and neither, a file a
+ * calendar program adds as is instead of asking the visitor to answer an invitation.
+ * ical-generator folds and escapes what a visitor typed.
  */
 export function meetingCalendar(
   meeting: MeetingForEmail,
   {
-    owner,
     host,
     manageUrl,
     now,
     cancelled = false,
-    attendeeName = false,
-    publish = false,
+    invite,
   }: {
-    owner: string;
     host: string;
     manageUrl: string;
     now: Date;
     cancelled?: boolean;
-    /**
-     * A file to add to a calendar (METHOD PUBLISH): no organizer or attendee, so the program
-     * adds it as is instead of asking the visitor to answer an invitation.
-     */
-    publish?: boolean;
-    /** The name the visitor typed: only in the owner's copy (docs/booking.md, "E-mails"). */
-    attendeeName?: boolean;
+    invite?: {
+      /** The organizer's address, which the visitor's answer goes to. */
+      owner: string;
+      /** The name the visitor typed: only in the owner's copy (docs/booking.md, "E-mails"). */
+      attendeeName: boolean;
+    };
   },
 ): string {
   const { location } = meeting;
@@ -55,7 +53,7 @@ export function meetingCalendar(
   const calendar = ical({
     prodId: { company: site.name, product: "Bookings", language: "EN" },
     // A cancellation is METHOD CANCEL with STATUS CANCELLED, as calendar programs expect.
-    method: publish
+    method: !invite
       ? ICalCalendarMethod.PUBLISH
       : cancelled
         ? ICalCalendarMethod.CANCEL
@@ -72,13 +70,12 @@ export function meetingCalendar(
     // A video call's room is the link a calendar program offers to join with.
     url: location?.type === "video" ? location.url : manageUrl,
     ...(location ? { location: inviteLocation(location, meeting.visitor.phone) } : {}),
-    ...(publish
-      ? {}
-      : {
-          organizer: { name: site.name, email: owner },
+    ...(invite
+      ? {
+          organizer: { name: site.name, email: invite.owner },
           attendees: [
             {
-              ...(attendeeName
+              ...(invite.attendeeName
                 ? {
                     name: oneLine(`${meeting.visitor.firstName} ${meeting.visitor.lastName}`, 120),
                   }
@@ -87,7 +84,8 @@ export function meetingCalendar(
               rsvp: true,
             },
           ],
-        }),
+        }
+      : {}),
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   return calendar.toString();
@@ -139,12 +137,14 @@ export function meetingEmail(
   const zone = to === "visitor" ? (meeting.visitor.timeZone ?? ownerTimeZone) : ownerTimeZone;
   const when = `${dateTimeLabel(meeting.start, zone, now)} (${zone.replaceAll("_", " ")})`;
   const calendarOptions = {
-    // The organizer the visitor's calendar answers: the studio's address, like the e-mail.
-    owner: visitorSender?.from.address ?? notifyEmail,
     host,
     manageUrl,
     now,
-    attendeeName: to === "owner",
+    invite: {
+      // The organizer the visitor's calendar answers: the studio's address, like the e-mail.
+      owner: visitorSender?.from.address ?? notifyEmail,
+      attendeeName: to === "owner",
+    },
   };
   const calendar =
     news === "reminder"
