@@ -36,6 +36,29 @@ export function Breadcrumbs({ trail, current }: { trail: readonly Crumb[]; curre
   );
 }
 
+/** An article's breadcrumbs, eyebrow and title: the top of every article, event or not. */
+export function ArticleTitle({
+  trail,
+  title,
+  eyebrow,
+}: {
+  trail: readonly Crumb[];
+  title: string;
+  eyebrow: string;
+}) {
+  return (
+    <>
+      <Breadcrumbs trail={trail} current={title} />
+      <p className="mt-4 text-sm font-bold tracking-[0.14em] text-accent-strong uppercase">
+        {eyebrow}
+      </p>
+      <h1 className="mt-2 max-w-4xl text-title font-bold">
+        <KeepHyphenated text={title} />
+      </h1>
+    </>
+  );
+}
+
 /** Long-form page: breadcrumb, title block, Markdown body rendered at build time. */
 export function ArticleLayout({
   trail,
@@ -66,13 +89,7 @@ export function ArticleLayout({
     <article>
       <header className="border-b border-line pt-14 pb-6 md:pt-18 md:pb-8">
         <Container>
-          <Breadcrumbs trail={trail} current={title} />
-          <p className="mt-4 text-sm font-bold tracking-[0.14em] text-accent-strong uppercase">
-            {eyebrow}
-          </p>
-          <h1 className="mt-2 max-w-4xl text-title font-bold">
-            <KeepHyphenated text={title} />
-          </h1>
+          <ArticleTitle trail={trail} title={title} eyebrow={eyebrow} />
           <p className="mt-3 max-w-2xl text-lg text-muted md:text-xl">{lead}</p>
           <div className="mt-4 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">{byline}</div>
         </Container>

@@ -27,9 +27,8 @@ const timeFormat = new Intl.DateTimeFormat("en-US", {
   minute: "2-digit",
   timeZone,
 });
-/** The calendar leaf's month and day, on the event's clock. */
-export const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", timeZone });
-export const dateFormat = new Intl.DateTimeFormat("en-US", { day: "numeric", timeZone });
+const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", timeZone });
+const dateFormat = new Intl.DateTimeFormat("en-US", { day: "numeric", timeZone });
 
 export const timeRange = (meta: EventMeta) =>
   `${timeFormat.format(new Date(meta.start))} – ${timeFormat.format(new Date(meta.end))} Eastern`;
@@ -39,21 +38,43 @@ export const shortDay = (meta: EventMeta) => shortDayFormat.format(new Date(meta
 export const placeLine = (meta: EventMeta) =>
   meta.venue ? `${meta.venue.name}, ${meta.venue.locality}` : "Online";
 
-/**
- * The calendar leaf beside an event: month over day, dark while it is still to come. On a
- * phone it is a tab above the text, month and day on one line, so the text keeps the width.
- */
-export function DateLeaf({ meta, upcoming }: { meta: EventMeta; upcoming: boolean }) {
+const leafLooks = {
+  // Beside an event in a list; on a phone a tab above the text, month and day on one line,
+  // so the text keeps the width.
+  list: {
+    box: "flex w-fit items-baseline gap-1 px-1.5 py-0.5 sm:size-12 sm:flex-col sm:items-center sm:justify-center sm:gap-0 sm:p-0",
+    month: "text-sm",
+    day: "text-xl sm:text-4xl",
+  },
+  // At the head of an event's ticket, the same at every width.
+  ticket: {
+    box: "grid size-9 place-content-center text-center",
+    month: "text-xs",
+    day: "text-3xl leading-none",
+  },
+} as const;
+
+/** The calendar leaf of an event: month over day, dark while it is still to come. */
+export function DateLeaf({
+  meta,
+  upcoming,
+  look = "list",
+}: {
+  meta: Pick<EventMeta, "start">;
+  upcoming: boolean;
+  look?: keyof typeof leafLooks;
+}) {
   const start = new Date(meta.start);
+  const classes = leafLooks[look];
   return (
     <p
       aria-hidden="true"
-      className={`flex w-fit shrink-0 items-baseline gap-1 rounded-sm px-1.5 py-0.5 sm:size-12 sm:flex-col sm:items-center sm:justify-center sm:gap-0 sm:p-0 ${upcoming ? "bg-ink text-paper" : "bg-paper-dim text-muted"}`}
+      className={`${classes.box} shrink-0 rounded-sm ${upcoming ? "bg-ink text-paper" : "bg-paper-dim text-muted"}`}
     >
-      <span className="text-sm font-bold tracking-[0.14em] uppercase">
+      <span className={`${classes.month} font-bold tracking-[0.14em] uppercase`}>
         {monthFormat.format(start)}
       </span>
-      <span className="text-xl font-bold tracking-tight tabular-nums sm:text-4xl">
+      <span className={`${classes.day} font-bold tracking-tight tabular-nums`}>
         {dateFormat.format(start)}
       </span>
     </p>

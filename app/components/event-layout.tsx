@@ -1,6 +1,5 @@
 import type { Crumb } from "../seo.ts";
-import { Breadcrumbs } from "./article-layout.tsx";
-import { KeepHyphenated } from "./keep-hyphenated.tsx";
+import { ArticleTitle } from "./article-layout.tsx";
 import { Container } from "./layout.tsx";
 
 /**
@@ -27,13 +26,7 @@ export function EventLayout({
   return (
     <Container className="grid gap-y-3 pt-12 pb-8 md:pt-16 md:pb-10 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-x-10 xl:grid-cols-[minmax(0,1fr)_380px] xl:gap-x-16">
       <header className="min-w-0 lg:col-start-1">
-        <Breadcrumbs trail={trail} current={title} />
-        <p className="mt-4 text-sm font-bold tracking-[0.14em] text-accent-strong uppercase">
-          {eyebrow}
-        </p>
-        <h1 className="mt-2 max-w-4xl text-title font-bold">
-          <KeepHyphenated text={title} />
-        </h1>
+        <ArticleTitle trail={trail} title={title} eyebrow={eyebrow} />
       </header>
       <div className="lg:sticky lg:top-14 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start">
         {ticket}

@@ -2,10 +2,9 @@ import { seatsInAllText } from "../../domain/event-texts.ts";
 import { isPaid, paymentNote } from "../../domain/events.ts";
 import { site } from "../../domain/site.ts";
 import {
-  dateFormat,
+  DateLeaf,
   dayFormat,
   type EventItem,
-  monthFormat,
   timeRange,
   venueAddress,
   venueMapUrl,
@@ -13,24 +12,6 @@ import {
 import { buttonClass } from "./layout.tsx";
 
 const label = "text-xs font-bold tracking-[0.14em] text-muted uppercase";
-
-/** Month over day, in the event's own zone: the calendar leaf a visitor's eye looks for. */
-function Leaf({ start, upcoming }: { start: string; upcoming: boolean }) {
-  const date = new Date(start);
-  return (
-    <p
-      aria-hidden="true"
-      className={`grid size-9 shrink-0 place-content-center rounded-sm text-center ${upcoming ? "bg-ink text-paper" : "bg-paper-dim text-muted"}`}
-    >
-      <span className="text-xs font-bold tracking-[0.14em] uppercase">
-        {monthFormat.format(date)}
-      </span>
-      <span className="text-3xl leading-none font-bold tracking-tight tabular-nums">
-        {dateFormat.format(date)}
-      </span>
-    </p>
-  );
-}
 
 /**
  * The event's ticket: when (a calendar leaf, the day, the time with its zone), where (with a
@@ -61,7 +42,7 @@ export function EventTicket({
         When and where
       </h2>
       <div className="flex items-center gap-2">
-        <Leaf start={meta.start} upcoming={event.upcoming} />
+        <DateLeaf meta={meta} upcoming={event.upcoming} look="ticket" />
         <p className="min-w-0">
           <time dateTime={meta.start} className="block font-bold">
             {dayFormat.format(new Date(meta.start))}

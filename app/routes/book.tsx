@@ -51,7 +51,7 @@ export default function BookPage() {
           </div>
           <div>
             <p className="font-bold">{host?.name}</p>
-            <p className="text-sm text-muted">{host?.role.split(" · ")[0]}, runs every call</p>
+            <p className="text-sm text-muted">{host?.role}</p>
           </div>
           <dl className="col-span-2 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 border-t border-line pt-1.5 text-sm">
             <dt className="font-semibold">Length</dt>
