@@ -62,40 +62,47 @@ export function LocationField({
         ))}
       </div>
       {value?.type === "video" ? (
-        <label className="grid gap-0.5 text-sm font-semibold">
-          Meeting room link
-          <input
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            maxLength={locationLimits.url}
-            placeholder="https://meet.google.com/abc-defg-hij"
-            value={url}
-            onChange={(e) => {
-              setUrl(e.target.value);
-              onChange({ type: "video", url: e.target.value });
-            }}
-            className={compactFieldClass}
-          />
-        </label>
+        <DetailField
+          label="Meeting room link"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          maxLength={locationLimits.url}
+          placeholder="https://meet.google.com/abc-defg-hij"
+          value={url}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            onChange({ type: "video", url: e.target.value });
+          }}
+        />
       ) : null}
       {value?.type === "in-person" ? (
-        <label className="grid gap-0.5 text-sm font-semibold">
-          Address
-          <input
-            type="text"
-            autoComplete="street-address"
-            maxLength={locationLimits.address}
-            placeholder="12 Harbor St, Portland, ME 04101"
-            value={address}
-            onChange={(e) => {
-              setAddress(e.target.value);
-              onChange({ type: "in-person", address: e.target.value });
-            }}
-            className={compactFieldClass}
-          />
-        </label>
+        <DetailField
+          label="Address"
+          type="text"
+          autoComplete="street-address"
+          maxLength={locationLimits.address}
+          placeholder="12 Harbor St, Portland, ME 04101"
+          value={address}
+          onChange={(e) => {
+            setAddress(e.target.value);
+            onChange({ type: "in-person", address: e.target.value });
+          }}
+        />
       ) : null}
     </fieldset>
+  );
+}
+
+/** The one detail a kind of place needs (the room's link, the address), labelled. */
+function DetailField({
+  label,
+  ...input
+}: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="grid gap-0.5 text-sm font-semibold">
+      {label}
+      <input {...input} className={compactFieldClass} />
+    </label>
   );
 }
