@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { LeadStats } from "../../../domain/lead-stats.ts";
+import { StateMark } from "../../components/admin/state-mark.tsx";
 import { Arrow } from "../../components/layout.tsx";
 
 /** The month's name where the owner is: the server counts "this month" from their midnight. */
@@ -31,21 +32,6 @@ const urgencyStyle: Record<Urgency, { value: string; stripe: string }> = {
   today: { value: "text-accent-strong", stripe: "shadow-[inset_4px_0_0_var(--color-accent)]" },
   new: { value: "text-ink", stripe: "shadow-[inset_4px_0_0_var(--color-ink)]" },
 };
-
-/** Told apart without colour too: a triangle, a filled dot, a square (as the tracker marks). */
-function UrgencyMark({ urgency }: { urgency: Urgency }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 12 12" className="size-1.5 shrink-0">
-      {urgency === "overdue" ? (
-        <path d="M6 1 11 10.5H1Z" fill="currentColor" />
-      ) : urgency === "today" ? (
-        <circle cx="6" cy="6" r="4.5" fill="currentColor" />
-      ) : (
-        <rect x="1.5" y="1.5" width="9" height="9" rx="1.5" fill="currentColor" />
-      )}
-    </svg>
-  );
-}
 
 function Value({ value }: { value: number | undefined }) {
   return value === undefined ? (
@@ -144,7 +130,7 @@ export function StatCards({ stats }: { stats: LeadStats | null }) {
               <dt
                 className={`flex items-center gap-0.5 font-semibold ${active ? urgencyStyle[urgency].value : "text-muted"}`}
               >
-                <UrgencyMark urgency={urgency} />
+                <StateMark state={urgency} />
                 <span className="text-ink">{card.label}</span>
               </dt>
               <dd

@@ -11,6 +11,7 @@ import {
   isWithinHorizon,
 } from "../../../domain/lead-update.ts";
 import { formatDay } from "../../components/admin/format.ts";
+import { StateMark } from "../../components/admin/state-mark.tsx";
 import { compactFieldClass } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 
@@ -43,15 +44,7 @@ export function FollowUpBadge({ date, today }: { date: CalendarDate; today: Cale
       className={`inline-flex items-center gap-0.5 rounded-sm border px-0.5 py-px text-sm font-semibold ${badgeClass[state]}`}
       data-follow-up={state}
     >
-      <svg aria-hidden="true" viewBox="0 0 12 12" className="size-1.5 shrink-0">
-        {state === "overdue" ? (
-          <path d="M6 1 11 10.5H1Z" fill="currentColor" />
-        ) : state === "today" ? (
-          <circle cx="6" cy="6" r="4.5" fill="currentColor" />
-        ) : (
-          <circle cx="6" cy="6" r="4" fill="none" stroke="currentColor" strokeWidth="1.5" />
-        )}
-      </svg>
+      <StateMark state={state} />
       {label}
     </span>
   );
