@@ -34,7 +34,7 @@ const host = team[0];
  */
 export default function BookPage() {
   return (
-    <Container className="pt-6 pb-8 md:pt-14 md:pb-12">
+    <Container className="pt-12 pb-8 md:pt-14 md:pb-12">
       <div className="grid gap-4 lg:grid-cols-[19rem_1fr] lg:gap-x-8 lg:gap-y-5">
         <header className="lg:col-start-1">
           <Eyebrow>Book a free call</Eyebrow>

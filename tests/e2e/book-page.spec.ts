@@ -64,6 +64,14 @@ for (const [width, height] of [
   }) => {
     await page.setViewportSize({ width, height });
     await openBook(page);
+    // The eyebrow and title start below the site's fixed header, not under it.
+    const eyebrow = page.getByText("Book a free call", { exact: true }).first();
+    const covered = await eyebrow.evaluate((node) => {
+      const box = node.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
+      return !node.contains(top);
+    });
+    expect(covered).toBe(false);
     const card = page.getByRole("complementary", { name: "About the call" });
     await expect(card).toContainText("Nora Whitfield");
     await expect(card).toContainText("30 minutes");
