@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CaseStudyMeta } from "../content/schema.ts";
+import type { CaseStudyMeta } from "../../domain/content-schema.ts";
 import { CaseVisual } from "./case-visuals/case-visual.tsx";
 import { darkScreens } from "./case-visuals/frames.tsx";
 import { Arrow } from "./layout.tsx";

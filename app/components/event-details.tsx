@@ -1,7 +1,7 @@
+import type { EventMeta } from "../../domain/content-schema.ts";
 import { eventTimeZone } from "../../domain/event-texts.ts";
 import { mapUrl } from "../../domain/map-link.ts";
 import { site } from "../../domain/site.ts";
-import type { EventMeta } from "../content/schema.ts";
 import { absoluteUrl, shareImageFor } from "../seo.ts";
 
 /** An event as the pages show it: upcoming or past is decided when the page is built. */

@@ -2,9 +2,6 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
-import type { ResponsiveImageData } from "../components/responsive-image.tsx";
-import { imageFor } from "./images.server.ts";
-import { countWords, type Heading, readingMinutes, renderMarkdown } from "./markdown.server.ts";
 import {
   type BlogPostMeta,
   blogPostSchema,
@@ -17,7 +14,10 @@ import {
   guideSchema,
   type TestimonialMeta,
   testimonialSchema,
-} from "./schema.ts";
+} from "../../domain/content-schema.ts";
+import type { ResponsiveImageData } from "../components/responsive-image.tsx";
+import { imageFor } from "./images.server.ts";
+import { countWords, type Heading, readingMinutes, renderMarkdown } from "./markdown.server.ts";
 import { typographic } from "./typography.ts";
 
 export type Entry<Meta> = {

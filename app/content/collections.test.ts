@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { blogPostSchema, caseStudySchema, eventSchema } from "../../domain/content-schema.ts";
 import {
   blogPosts,
   ContentError,
@@ -11,7 +12,6 @@ import {
   parseEntry,
   wordpressGuides,
 } from "./collections.server.ts";
-import { blogPostSchema, caseStudySchema, eventSchema } from "./schema.ts";
 
 const validPost = `---
 title: "A good post"

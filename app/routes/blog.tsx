@@ -1,9 +1,9 @@
 import { Link } from "react-router";
+import { blogSections } from "../../domain/content-schema.ts";
 import { EntryList } from "../components/entry-list.tsx";
 import { Container, PageHeader } from "../components/layout.tsx";
 import { blogPosts } from "../content/collections.server.ts";
 import { blogPostPath } from "../content/public-paths.server.ts";
-import { blogSections } from "../content/schema.ts";
 import type { RouteHandle } from "../root.tsx";
 import { pageMeta, rssLink } from "../seo.ts";
 import type { Route } from "./+types/blog";

@@ -1,3 +1,4 @@
+import type { CaseStudyMeta } from "../../domain/content-schema.ts";
 import { ArticleLayout } from "../components/article-layout.tsx";
 import { CaseVisual } from "../components/case-visuals/case-visual.tsx";
 import { ButtonLink, Container, formatDate } from "../components/layout.tsx";
@@ -6,7 +7,6 @@ import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { PullQuote } from "../components/testimonials.tsx";
 import { caseStudies, findEntry, testimonialsFor } from "../content/collections.server.ts";
 import { imageFor } from "../content/images.server.ts";
-import type { CaseStudyMeta } from "../content/schema.ts";
 import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
 import type { Route } from "./+types/case-study";

@@ -4,7 +4,7 @@
  * no drawing of its own yet gets a quiet generic frame with its first result.
  */
 import { useId } from "react";
-import type { CaseStudyMeta } from "../../content/schema.ts";
+import type { CaseStudyMeta } from "../../../domain/content-schema.ts";
 import { ResultsChart } from "./charts.tsx";
 import { Bar, BrowserFrame, canvas, PhoneFrame, ResultCard, Shadow } from "./frames.tsx";
 import { longueVue } from "./longue-vue.tsx";

@@ -3,7 +3,7 @@
  * story's own front-matter result; the series behind the bars or the ring come from the
  * story's text and are checked against that figure by charts.test.ts.
  */
-import type { CaseStudyMeta } from "../../content/schema.ts";
+import type { CaseStudyMeta } from "../../../domain/content-schema.ts";
 import { Text } from "./frames.tsx";
 
 type Result = CaseStudyMeta["results"][number];

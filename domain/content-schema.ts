@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * Frontmatter schemas for content/. Parsed at build time: a file that does not
- * match fails the build with its path and the offending field.
+ * The fields of each kind of content, shared by the Markdown import, the content API, the
+ * studio's editor and the renderer: a file or an entry that does not match is refused with
+ * its path and the offending field.
  */
 const isoDate = z
   .string()
