@@ -10,21 +10,30 @@
  */
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import Beasties from "beasties";
 import { eventCatalogEntries } from "../app/content/event-catalog.server.ts";
 import { listPublicPages } from "../app/content/public-paths.server.ts";
 import { eventCatalogFile } from "../domain/events.ts";
-import { formMessageClass } from "../domain/form-message.ts";
 import { parseSiteUrl, siteUrlProblem } from "../domain/site-url.ts";
+import {
+  appCss,
+  applyTextFont,
+  compressible,
+  createCssPruner,
+  isStaticPage,
+  minCompressBytes,
+  precompress,
+  preloadedLatinFont,
+  pruneCss,
+  stripModulePreload,
+  type TextFontFace,
+  textFontFile,
+} from "../server/site/finish-page.ts";
 import { sharePagesFromBuild, writeBrandAssets } from "./brand-assets.ts";
 import type { BuildInfo } from "./build-info.ts";
 import { buildDirectory } from "./build-paths.ts";
 import { cutTextFont, pageCharacters, textFontFace } from "./text-font.ts";
 
 const clientDir = path.resolve(buildDirectory(), "client");
-const compressible = /\.(html|js|mjs|css|svg|xml|txt|json|data|webmanifest)$/;
-const minBytes = 512;
 
 function* walk(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -38,91 +47,28 @@ for (const feed of ["sitemap.xml.data", "robots.txt.data", "secret/blog/rss.xml.
   rmSync(path.join(clientDir, feed), { force: true });
 }
 
-// The page is already complete HTML; hydration can wait a round trip. Preloading ~120 KB of
-// modules at high priority competed with the document's own paint on slow connections.
-const modulePreload = /<link rel="modulepreload" href="[^"]*"\/>/g;
 for (const file of walk(clientDir)) {
   if (!file.endsWith(".html")) continue;
   const html = readFileSync(file, "utf8");
-  const stripped = html.replace(modulePreload, "");
+  const stripped = stripModulePreload(html);
   if (stripped !== html) writeFileSync(file, stripped);
 }
 
-/**
- * Each static page keeps only the CSS its own markup uses (ADR 014): the one stylesheet holds
- * every screen's classes, the admin's included, and was two thirds of a page's bytes. Rules
- * for states the markup gains later stay whatever the page shows: set by the frame script
- * (the bar's data-hidden, reveals, the open menu, the current step), by the boot script
- * (html[data-reveal]), or by the islands (the contact form's messages, a disabled button;
- * the booking picker).
- * Pages that hydrate the app (the account screens, the SPA fallback) keep the whole sheet,
- * since React renders anything there, and the hydrated root reads it from the page.
+/*
+ * Each static page keeps only the CSS its own markup uses (server/site/finish-page.ts). Pages
+ * that hydrate the app (the account screens, the SPA fallback) keep the whole sheet, since
+ * React renders anything there, and the hydrated root reads it from the page.
  */
-/** A class as its selector appears in the stylesheet (".py-1\\.5"), as a pattern. */
-const classRule = (name: string) =>
-  new RegExp(`\\.${name.replace(/[^\w-]/g, (c) => `\\\\\\${c}`)}(?![\\w-])`);
-const keepRules = [
-  // The island's messages, which no prerendered page shows.
-  ...`${formMessageClass.success} ${formMessageClass.error}`.split(/\s+/).map(classRule),
-  /data-hidden/,
-  /data-reveal/,
-  /is-visible/,
-  /\bopen\b|\[open\]|backdrop/,
-  /aria-current/,
-  /aria-disabled|disabled|cursor-progress/,
-  /error|success/,
-  /aria-invalid/,
-  // The booking island builds its picker and answers from its own classes (app.css).
-  /\.booking-/,
-  // Beasties cannot match through functional pseudo-classes (Tailwind's space-y, divide,
-  // group and peer variants): keep those rules rather than lose list spacing.
-  /:where\(|:is\(|:not\(|:has\(/,
-];
-const beasties = new Beasties({
-  path: clientDir,
-  external: false,
-  reduceInlineStyles: true,
-  // The page preloads Manrope itself; its @font-face rules are set aside below.
-  inlineFonts: false,
-  preloadFonts: false,
-  mergeStylesheets: false,
-  compress: true,
-  allowRules: keepRules,
-  logLevel: "silent",
-});
+const pruner = createCssPruner(clientDir);
 let cssBefore = 0;
 let cssAfter = 0;
-const appCss = /<style id="app-css">([\s\S]*?)<\/style>/;
-const fontFacesStyle = /(<style>@font-face[\s\S]*?)(<\/style>)/;
-/** One @font-face rule: its block holds declarations only, no nested braces. */
-const fontFaceRule = /@font-face\s*\{[^}]*\}/g;
-/** Only pages without the app's scripts: those are the ones that never hydrate. */
-const isStaticPage = (html: string) =>
-  !html.includes("window.__reactRouterContext") && appCss.test(html);
 /** Each static page's HTML as this script leaves it, written once at the end of its work. */
 const staticPages = new Map<string, string>();
 for (const file of walk(clientDir)) {
   if (!file.endsWith(".html")) continue;
   const html = readFileSync(file, "utf8");
   if (!isStaticPage(html)) continue;
-  // The @font-face rules sit in a <style> of their own, which Beasties would drop (it keeps
-  // fonts only when a rule in the same sheet uses them): set aside and put back unchanged.
-  const fonts = fontFacesStyle.exec(html)?.[0] ?? "";
-  // The stylesheet's own @font-face (the metric-matched "Manrope Fallback", named only through
-  // --font-sans) would go the same way, and the swap to Manrope on a slow phone would then
-  // move the text: set aside too, and put back at the head of the pruned stylesheet.
-  const sheetFaces = (appCss.exec(html)?.[1] ?? "").match(fontFaceRule) ?? [];
-  const processed = await beasties.process(
-    (fonts ? html.replace(fonts, "<!--fonts-->") : html).replace(
-      appCss,
-      (_, css: string) => `<style id="app-css">${css.replace(fontFaceRule, "")}</style>`,
-    ),
-  );
-  // Beasties marks the document it parsed; the mark means nothing to a browser.
-  const out = processed
-    .replace(" data-beasties-container", "")
-    .replace("<!--fonts-->", fonts)
-    .replace('<style id="app-css">', `<style id="app-css">${sheetFaces.join("")}`);
+  const out = await pruneCss(pruner, html);
   cssBefore += appCss.exec(html)?.[1]?.length ?? 0;
   cssAfter += appCss.exec(out)?.[1]?.length ?? 0;
   staticPages.set(file, out);
@@ -137,34 +83,26 @@ console.log(
  * show, declared after the full faces and preloaded instead of the full Latin file. The
  * client-rendered screens keep the full faces: they show whatever a lead typed.
  */
-const latinPreload =
-  /<link rel="preload" href="(\/assets\/manrope-latin-wght-normal-[\w-]+\.woff2)"/;
 const pageChars = new Set<string>();
 for (const html of staticPages.values()) {
   for (const c of pageCharacters(html)) pageChars.add(c);
 }
-const latinHref = latinPreload.exec([...staticPages.values()][0] ?? "")?.[1];
+const latinHref = preloadedLatinFont([...staticPages.values()][0] ?? "");
 if (!latinHref) throw new Error("postbuild: no preloaded Manrope Latin file on the static pages");
 const latinFont = readFileSync(path.join(clientDir, latinHref));
 const textFont = await cutTextFont(latinFont, pageChars);
 const textFontUrl = `/assets/${textFont.fileName}`;
 writeFileSync(path.join(clientDir, textFontUrl), textFont.data);
+const face: TextFontFace = { url: textFontUrl, face: textFontFace(textFontUrl, textFont) };
 for (const [file, html] of staticPages) {
-  if (!fontFacesStyle.test(html) || !latinPreload.test(html)) {
-    throw new Error(
-      `postbuild: ${path.relative(clientDir, file)} lost its @font-face or font preload`,
-    );
+  try {
+    writeFileSync(file, applyTextFont(html, face));
+  } catch (error) {
+    throw new Error(`postbuild: ${path.relative(clientDir, file)}: ${(error as Error).message}`);
   }
-  writeFileSync(
-    file,
-    html
-      .replace(
-        fontFacesStyle,
-        (_, faces: string, end: string) => `${faces}${textFontFace(textFontUrl, textFont)}${end}`,
-      )
-      .replace(latinPreload, `<link rel="preload" href="${textFontUrl}"`),
-  );
 }
+// Pages rendered when content is published get the same cut (server/site/page-renderer.ts).
+writeFileSync(path.join(buildDirectory(), textFontFile), `${JSON.stringify(face, null, 2)}\n`);
 console.log(
   `postbuild: the static pages' font, ${textFont.characters.length} characters, ${(textFont.data.length / 1024).toFixed(1)} KiB (the full Latin file: ${(latinFont.length / 1024).toFixed(1)} KiB)`,
 );
@@ -186,20 +124,14 @@ let files = 0;
 let rawBytes = 0;
 let brBytes = 0;
 for (const file of walk(clientDir)) {
-  if (!compressible.test(file) || statSync(file).size < minBytes) continue;
+  if (!compressible.test(file) || statSync(file).size < minCompressBytes) continue;
   const data = readFileSync(file);
-  const br = brotliCompressSync(data, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 11,
-      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-    },
-  });
-  const gz = gzipSync(data, { level: 9 });
-  if (br.length < data.length) writeFileSync(`${file}.br`, br);
-  if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
+  const { br, gz } = precompress(data);
+  if (br) writeFileSync(`${file}.br`, br);
+  if (gz) writeFileSync(`${file}.gz`, gz);
   files += 1;
   rawBytes += data.length;
-  brBytes += Math.min(br.length, data.length);
+  brBytes += br?.length ?? data.length;
 }
 
 const siteUrl = parseSiteUrl(process.env.SITE_URL);

@@ -33,6 +33,8 @@ import { mailboxReadinessOf } from "./mail/mailbox-readiness.ts";
 import { replyTokenKey } from "./mail/reply-token.ts";
 import { createMetrics, registerMetrics } from "./metrics.ts";
 import { openSharedRedis } from "./redis.ts";
+import { openLiveSite } from "./site/live-site.ts";
+import { publishedSnapshot } from "./site/markdown-snapshot.ts";
 import { serveBuild } from "./site/served-build.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 import { indexSiteFiles, pageFileFor } from "./site/static-site.ts";
@@ -54,6 +56,8 @@ export type AppDependencies = JobOptions & {
    * `npm run dev` has no build: it hands over the content's events itself.
    */
   events?: readonly CatalogEvent[];
+  /** Tests shorten how often pages are looked at again and read from other instances. */
+  liveSite?: { tickMs?: number; pollMs?: number };
 };
 
 /**
@@ -157,9 +161,28 @@ export async function buildApp(
   await app.register(adminRoutes);
   await app.register(bookingRoutes);
   const site = served && (await indexSiteFiles(path.join(served.dir, "client")));
+  const liveSite =
+    served && site
+      ? await openLiveSite({
+          db: database.db,
+          buildDir: served.dir,
+          site,
+          siteUrl: config.siteUrl,
+          log: app.log,
+          clock,
+          loadPublished: publishedSnapshot,
+          onEvents: (events) => app.events.replace(events),
+          ...deps.liveSite,
+        })
+      : null;
+  if (liveSite) app.addHook("onClose", async () => liveSite.stop());
   await app.register(visitsRoutes, {
-    // Only this build's pages are counted (without a site, as in development, any path).
-    isPage: (path: string) => (site ? pageFileFor(site, path) !== null : true),
+    // Only this site's pages are counted (without a site, as in development, any path).
+    isPage: (path: string) => {
+      if (!site) return true;
+      const page = liveSite?.live.get(path);
+      return page ? !page.gone : pageFileFor(site, path) !== null;
+    },
   });
   await app.register(contactRoutes, {
     refusedFormPage: refusedContactPages(site, { upgradeInsecure }),
@@ -175,6 +198,6 @@ export async function buildApp(
       /^\/assets\/manrope-latin-wght-normal-.*\.woff2$/.test(file),
     ),
   });
-  if (site) await app.register(siteRoutes, { site, upgradeInsecure });
+  if (site) await app.register(siteRoutes, { site, upgradeInsecure, live: liveSite?.live });
   return app;
 }

@@ -5,7 +5,9 @@ import { MobileMenu } from "./mobile-menu.tsx";
 import { contactHref, primaryNav } from "./nav-items.ts";
 
 /** The nav item for a path: "/" only for the home page itself, others for their section too. */
-export function isCurrent(itemPath: string, pathname: string): boolean {
+export function isCurrent(itemPath: string, raw: string): boolean {
+  // The build prerenders some pages at "/x/" (React Router's prerender path for an alias).
+  const pathname = raw.length > 1 ? raw.replace(/\/$/, "") : raw;
   if (itemPath === "/") return pathname === "/" || pathname === "/home";
   return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
 }

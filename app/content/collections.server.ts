@@ -15,10 +15,11 @@ import {
   type TestimonialMeta,
   testimonialSchema,
 } from "../../domain/content-schema.ts";
+import { installedContentSource } from "../../domain/content-source.ts";
+import { typographic } from "../../domain/typography.ts";
 import type { ResponsiveImageData } from "../components/responsive-image.tsx";
 import { imageFor } from "./images.server.ts";
 import { countWords, type Heading, readingMinutes, renderMarkdown } from "./markdown.server.ts";
-import { typographic } from "./typography.ts";
 
 export type Entry<Meta> = {
   readonly slug: string;
@@ -70,17 +71,35 @@ export function parseEntry<Schema extends z.ZodType>(
       `${displayPath}: frontmatter is not valid YAML: ${(error as Error).message}`,
     );
   }
-  const result = schema.safeParse(normalizeYamlDates(parsed.data));
+  return entryFrom(
+    path.basename(file, ".md"),
+    normalizeYamlDates(parsed.data),
+    parsed.content,
+    schema,
+    displayPath,
+    options,
+  );
+}
+
+/** An entry from its fields and Markdown body, checked against its schema. */
+export function entryFrom<Schema extends z.ZodType>(
+  slug: string,
+  data: Record<string, unknown>,
+  body: string,
+  schema: Schema,
+  displayPath: string,
+  options: { headingOffset?: number; prefixIds?: boolean } = {},
+): Entry<z.infer<Schema>> {
+  const result = schema.safeParse(data);
   if (!result.success) {
     throw new ContentError(`${displayPath}: invalid frontmatter\n${describeIssues(result.error)}`);
   }
-  if (!parsed.content.trim()) throw new ContentError(`${displayPath}: the body is empty`);
-  const slug = path.basename(file, ".md");
-  const { html, headings } = renderMarkdown(parsed.content, {
+  if (!body.trim()) throw new ContentError(`${displayPath}: the body is empty`);
+  const { html, headings } = renderMarkdown(body, {
     headingOffset: options.headingOffset,
     idPrefix: options.prefixIds ? `${slug}-` : "",
   });
-  const words = countWords(parsed.content);
+  const words = countWords(body);
   return {
     slug,
     file: displayPath,
@@ -116,30 +135,49 @@ export function loadCollection<Schema extends z.ZodType>(
 }
 
 const contentRoot = path.resolve(process.cwd(), "content");
-// Prerendering calls loaders once per page; read and render each folder once per build.
+// Prerendering calls loaders once per page; read and render each folder once per build, or
+// once per generation of the installed source (app/content/content-source.server.ts).
 const cache = new Map<string, unknown>();
-function cached<T>(key: string, load: () => T): T {
-  if (!cache.has(key)) cache.set(key, load());
-  return cache.get(key) as T;
+let cachedGeneration: number | null = null;
+function cached<T>(folder: string, load: () => T): T {
+  const source = installedContentSource();
+  const generation = source?.generation ?? null;
+  if (generation !== cachedGeneration) {
+    cache.clear();
+    cachedGeneration = generation;
+  }
+  // Asked every time, parsed once: the server learns which folders each page reads (the
+  // pages a change can touch) even when the parsed collection comes from this cache.
+  source?.entries(folder);
+  if (!cache.has(folder)) cache.set(folder, load());
+  return cache.get(folder) as T;
+}
+
+/** A folder's entries: from the installed source when there is one, else from content/. */
+function collection<Schema extends z.ZodType>(
+  folder: string,
+  schema: Schema,
+): Entry<z.infer<Schema>>[] {
+  const source = installedContentSource();
+  if (!source) return loadCollection(contentRoot, folder, schema);
+  return source
+    .entries(folder)
+    .map((entry) => entryFrom(entry.slug, entry.data, entry.body, schema, entry.file));
 }
 
 const newestFirst = <M extends { date: string }>(a: Entry<M>, b: Entry<M>) =>
   b.meta.date.localeCompare(a.meta.date);
 
 export const blogPosts = (): Entry<BlogPostMeta>[] =>
-  cached("blog", () => loadCollection(contentRoot, "blog", blogPostSchema).sort(newestFirst));
+  cached("blog", () => collection("blog", blogPostSchema).sort(newestFirst));
 
 export const wordpressGuides = (): Entry<GuideMeta>[] =>
-  cached("guides", () =>
-    loadCollection(contentRoot, "guides/wordpress", guideSchema).sort(
-      (a, b) => a.meta.order - b.meta.order,
-    ),
+  cached("guides/wordpress", () =>
+    collection("guides/wordpress", guideSchema).sort((a, b) => a.meta.order - b.meta.order),
   );
 
 export const caseStudies = (): Entry<CaseStudyMeta>[] =>
-  cached("case-studies", () =>
-    loadCollection(contentRoot, "case-studies", caseStudySchema).sort(newestFirst),
-  );
+  cached("case-studies", () => collection("case-studies", caseStudySchema).sort(newestFirst));
 
 /** What a case-study card needs (the body stays out of the page data). */
 export const caseStudySummaries = () =>
@@ -155,9 +193,7 @@ export const caseStudySummaries = () =>
 export const events = (): Entry<EventMeta>[] =>
   cached("events", () =>
     // Each event has a page of its own (/events/:slug); the index lists them as summaries.
-    loadCollection(contentRoot, "events", eventSchema).sort((a, b) =>
-      a.meta.start.localeCompare(b.meta.start),
-    ),
+    collection("events", eventSchema).sort((a, b) => a.meta.start.localeCompare(b.meta.start)),
   );
 
 /** A quote longer than this is a case study, not a testimonial: the card is made for a few lines. */
@@ -169,7 +205,7 @@ export const testimonialMaxLength = 280;
  */
 export const testimonials = (): Entry<TestimonialMeta>[] =>
   cached("testimonials", () => {
-    const entries = loadCollection(contentRoot, "testimonials", testimonialSchema).sort(
+    const entries = collection("testimonials", testimonialSchema).sort(
       (a, b) => a.meta.order - b.meta.order || a.slug.localeCompare(b.slug),
     );
     const studies = new Set(caseStudies().map((study) => study.slug));

@@ -1,6 +1,6 @@
 import { Marked } from "marked";
+import { typographic } from "../../domain/typography.ts";
 import { slugify } from "./slug.ts";
-import { typographic } from "./typography.ts";
 
 export type Heading = { readonly depth: 2 | 3; readonly text: string; readonly id: string };
 

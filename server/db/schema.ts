@@ -325,6 +325,32 @@ export type EventRegistrationsTable = {
   created_at: Timestamp;
 };
 
+/** A page rendered when content was published (docs/decisions/033), by build and path. */
+export type RenderedPagesTable = {
+  build_id: string;
+  path: string;
+  gone: ColumnType<number, number, number>;
+  content_type: string;
+  data_hash: string;
+  /** JSON: the content folders its loaders read. */
+  reads: string;
+  body: Uint8Array;
+  br: Uint8Array | null;
+  gz: Uint8Array | null;
+  etag: string;
+  /** JSON: its inline scripts' CSP hashes. */
+  script_hashes: string;
+  /** Milliseconds since the epoch (bigint: read back as text on PostgreSQL). */
+  rendered_at: ColumnType<number | string, number, number>;
+};
+
+/** Which instance does a timed pass over a build's pages (docs/decisions/033). */
+export type RenderClaimsTable = {
+  build_id: string;
+  slot: string;
+  claimed_at: ColumnType<number | string, number, number>;
+};
+
 export type Database = {
   leads: LeadsTable;
   outbox: OutboxTable;
@@ -354,6 +380,8 @@ export type Database = {
   entry_totals: EntryTotalsTable;
   event_seats: EventSeatsTable;
   event_registrations: EventRegistrationsTable;
+  rendered_pages: RenderedPagesTable;
+  render_claims: RenderClaimsTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

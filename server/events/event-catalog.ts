@@ -10,11 +10,26 @@ import { type CatalogEvent, eventCatalog, eventCatalogFile } from "../../domain/
 export type EventCatalog = {
   readonly events: readonly CatalogEvent[];
   find(slug: string): CatalogEvent | undefined;
+  /**
+   * The events as published now: a running server takes its events from the database once
+   * content is published there (docs/decisions/033), not only from the build it started with.
+   */
+  replace(events: readonly CatalogEvent[]): void;
 };
 
-export function eventCatalogOf(events: readonly CatalogEvent[]): EventCatalog {
-  const bySlug = new Map(events.map((event) => [event.slug, event]));
-  return { events, find: (slug) => bySlug.get(slug) };
+export function eventCatalogOf(initial: readonly CatalogEvent[]): EventCatalog {
+  let events = initial;
+  let bySlug = new Map(events.map((event) => [event.slug, event]));
+  return {
+    get events() {
+      return events;
+    },
+    find: (slug) => bySlug.get(slug),
+    replace(next) {
+      events = next;
+      bySlug = new Map(events.map((event) => [event.slug, event]));
+    },
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 import { bookingManagePage, registrationManagePage } from "../../domain/site-paths.ts";
 import { notFoundLimit } from "../http/rate-limit.ts";
 import { pageCsp } from "../http/security-headers.ts";
+import { type LivePages, sendLivePage } from "./live-pages.ts";
 import { cacheControlFor, pageFileFor, type SiteFiles, spaFallbackFile } from "./static-site.ts";
 
 /** Keeps the query string across a redirect, placed before any #fragment of the target. */
@@ -27,9 +28,16 @@ export function withQuery(target: string, search: string): string {
  */
 export async function siteRoutes(
   app: FastifyInstance,
-  opts: { site: SiteFiles; upgradeInsecure: boolean },
+  opts: {
+    site: SiteFiles;
+    upgradeInsecure: boolean;
+    /** Pages rendered since the build, served before the build's own (docs/decisions/033). */
+    live?: LivePages | undefined;
+    /** Where a renamed entry's old address now lives. */
+    contentRedirect?: ((path: string) => Promise<string | null>) | undefined;
+  },
 ) {
-  const { site, upgradeInsecure } = opts;
+  const { site, upgradeInsecure, live } = opts;
   await app.register(fastifyStatic, {
     root: site.root,
     serve: false,
@@ -67,9 +75,16 @@ export async function siteRoutes(
     }
     if (pathname === "/api" || pathname.startsWith("/api/")) return reply.callNotFound();
 
-    if (site.files.has(pathname) && !pathname.endsWith(".html")) return sendFile(reply, pathname);
-
     const clean = normalizePath(pathname);
+    const livePage = live?.get(clean);
+    if (livePage && !livePage.gone) {
+      if (clean !== pathname) return reply.redirect(withQuery(clean, url.search), 301);
+      return sendLivePage(request, reply, livePage, { upgradeInsecure });
+    }
+
+    if (site.files.has(pathname) && !pathname.endsWith(".html") && !livePage)
+      return sendFile(reply, pathname);
+
     // A booking's manage link, a registration's link: one page for every token. Its address
     // is a key to the booking or the seats, so it is never indexed, and no link on it sends
     // the address on as a Referer.
@@ -80,7 +95,7 @@ export async function siteRoutes(
       reply.header("Referrer-Policy", "no-referrer");
       return sendFile(reply, managePage);
     }
-    const page = pageFileFor(site, clean);
+    const page = livePage ? null : pageFileFor(site, clean);
     if (page) {
       // One URL per page: "/about/" → "/about".
       if (clean !== pathname) return reply.redirect(withQuery(clean, url.search), 301);
@@ -89,7 +104,7 @@ export async function siteRoutes(
       return sendFile(reply, page);
     }
 
-    const redirect = findRedirect(clean);
+    const redirect = findRedirect(clean) ?? (await opts.contentRedirect?.(clean)) ?? null;
     if (redirect) return reply.redirect(withQuery(redirect, url.search), 301);
 
     if (isClientRenderedPath(clean)) {

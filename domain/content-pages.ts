@@ -1,0 +1,60 @@
+import type { EventMeta } from "./content-schema.ts";
+import { registeredPagePath } from "./event-texts.ts";
+import type { CatalogEvent } from "./events.ts";
+import { collectionPaths, feedPaths, staticPages } from "./site-paths.ts";
+import { typographic } from "./typography.ts";
+
+/**
+ * What the published entries make of the site, for the build (app/content) and for the server
+ * that renders pages when content is published (docs/decisions/033): which pages exist, and
+ * the events that take registrations.
+ */
+
+/** The content/ folder each collection's pages are made from. */
+export const collectionFolders = Object.freeze({
+  caseStudy: "case-studies",
+  guide: "guides/wordpress",
+  blogPost: "blog",
+  event: "events",
+} satisfies Record<keyof typeof collectionPaths, string>);
+
+type Slugged = { readonly slug: string; readonly data: Readonly<Record<string, unknown>> };
+
+/**
+ * Every public page content can change: the hand-made pages (they show testimonials, case
+ * studies, the team), each entry's page, each upcoming event's registration confirmation, and
+ * the feeds (robots.txt names no content).
+ */
+export function contentSitePaths(entries: (folder: string) => readonly Slugged[], now: number) {
+  const paths = staticPages.map((page) => page.path);
+  for (const [collection, folder] of Object.entries(collectionFolders)) {
+    const { path } = collectionPaths[collection as keyof typeof collectionPaths];
+    for (const entry of entries(folder)) paths.push(path(entry.slug));
+  }
+  for (const event of entries(collectionFolders.event)) {
+    const start = Date.parse(String(event.data.start ?? ""));
+    if (start > now) paths.push(registeredPagePath(event.slug));
+  }
+  paths.push(...feedPaths.filter((path) => path !== "/robots.txt"));
+  return paths;
+}
+
+/** What the server needs of an event to take registrations (ADR 026). */
+export function catalogEventOf(slug: string, meta: EventMeta, siteUrl: string): CatalogEvent {
+  const venue = meta.venue;
+  return {
+    slug,
+    title: typographic(meta.title),
+    start: meta.start,
+    end: meta.end,
+    capacity: meta.capacity,
+    place: typographic(
+      venue
+        ? `${venue.name}, ${venue.street}, ${venue.locality}, ${venue.region} ${venue.postalCode}`
+        : `Online. ${meta.onlineNote ?? ""}`.trim(),
+    ),
+    price: typographic(meta.price),
+    ...(meta.payment ? { payment: typographic(meta.payment) } : {}),
+    url: `${siteUrl}${collectionPaths.event.path(slug)}`,
+  };
+}

@@ -1,0 +1,122 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import { catalogEventOf } from "../../domain/content-pages.ts";
+import { eventSchema } from "../../domain/content-schema.ts";
+import type { CatalogEvent } from "../../domain/events.ts";
+import type { Db } from "../db/connect.ts";
+import { textFontFile } from "./finish-page.ts";
+import { type LivePages, openLivePages } from "./live-pages.ts";
+import { createPageRenderer } from "./page-renderer.ts";
+import { createPublisher, type PublishedSnapshot, type Publisher } from "./publisher.ts";
+import type { SiteFiles } from "./static-site.ts";
+
+/**
+ * The site as published content makes it (docs/decisions/033): the build's pages, and over
+ * them the pages rendered since, shared by every instance through the database. Time moves
+ * pages too (an event that has ended): once every `tickMs` one instance looks again at the
+ * pages that read events.
+ */
+export type LiveSite = {
+  readonly live: LivePages;
+  readonly publisher: Publisher;
+  stop(): void;
+};
+
+export async function openLiveSite(options: {
+  db: Db;
+  buildDir: string;
+  site: SiteFiles;
+  siteUrl: string;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+  loadPublished: () => Promise<PublishedSnapshot>;
+  /** The published events, whenever pages that show events arrive (taking registrations). */
+  onEvents?: (events: readonly CatalogEvent[]) => void;
+  tickMs?: number;
+  pollMs?: number;
+}): Promise<LiveSite | null> {
+  const { db, buildDir, log, clock } = options;
+  const bundle = path.join(buildDir, "server", "index.js");
+  if (!existsSync(bundle) || !existsSync(path.join(buildDir, textFontFile))) {
+    log.warn(`site: ${buildDir} has no renderer; published content shows after the next build`);
+    return null;
+  }
+  // Identical builds (the same code and SITE_URL, on any machine) share their rendered pages.
+  const buildId = createHash("sha256")
+    .update(await readFile(bundle))
+    .update(options.siteUrl)
+    .digest("base64url")
+    .slice(0, 16);
+  const renderer = await createPageRenderer({ buildDir, siteUrl: options.siteUrl });
+  // A build made for a fixed day (BUILD_TIME, the browser tests) renders for that day too.
+  const fixed = process.env.BUILD_TIME ? Date.parse(process.env.BUILD_TIME) : Number.NaN;
+  const now = () => (Number.isNaN(fixed) ? clock().getTime() : fixed);
+
+  let publisher: Publisher | null = null;
+  const refreshEvents = async () => {
+    if (!options.onEvents) return;
+    const snapshot = await options.loadPublished();
+    const events: CatalogEvent[] = [];
+    for (const entry of snapshot.get("events") ?? []) {
+      const meta = eventSchema.safeParse(entry.data);
+      if (meta.success) events.push(catalogEventOf(entry.slug, meta.data, options.siteUrl));
+      else log.error(`site: ${entry.file} is no valid event; it takes no registrations`);
+    }
+    options.onEvents(events);
+  };
+  const live = await openLivePages({
+    db,
+    buildId,
+    log,
+    clock,
+    pollMs: options.pollMs,
+    onArrived: (pages) => {
+      if (pages.some((page) => page.reads.includes("events")))
+        refreshEvents().catch((error: unknown) =>
+          log.error({ err: error }, "site: could not read the published events"),
+        );
+    },
+  });
+  publisher = createPublisher({
+    db,
+    buildId,
+    site: options.site,
+    renderer,
+    live,
+    loadPublished: options.loadPublished,
+    now,
+    log,
+  });
+  const claimed = publisher;
+  const tickMs = options.tickMs ?? 20_000;
+  const tick = async () => {
+    const slot = `tick:${Math.floor(clock().getTime() / tickMs)}`;
+    if (await claimed.claim(slot)) await claimed.changed(["events"]);
+  };
+  const timer = setInterval(() => {
+    tick().catch((error: unknown) =>
+      log.error({ err: error }, "site: the timed look at the events' pages failed"),
+    );
+  }, tickMs);
+  timer.unref();
+  // Whatever was published, scheduled or ended while no instance ran.
+  await refreshEvents();
+  const startSlot = `start:${Math.floor(clock().getTime() / 60_000)}`;
+  if (await claimed.claim(startSlot))
+    claimed
+      .reconcile()
+      .catch((error: unknown) =>
+        log.error({ err: error }, "site: rendering the published content at start failed"),
+      );
+  return {
+    live,
+    publisher: claimed,
+    stop() {
+      clearInterval(timer);
+      live.stop();
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { FastifyBaseLogger } from "fastify";
+import { contentSitePaths } from "../../domain/content-pages.ts";
+import type { ContentSource, SourceEntry } from "../../domain/content-source.ts";
+import { collectionPaths } from "../../domain/site-paths.ts";
+import type { Db } from "../db/connect.ts";
+import type { LivePages } from "./live-pages.ts";
+import type { PageRenderer, RenderedPage } from "./page-renderer.ts";
+import type { SiteFiles } from "./static-site.ts";
+
+/**
+ * Decides which pages a change of published content touches, renders those whose data
+ * changed, and saves them for every instance (docs/decisions/033). A change names the content
+ * folders it touched; a full pass (at start) looks at every page.
+ */
+
+/** The published entries, grouped by content/ folder, as the loaders read them. */
+export type PublishedSnapshot = ReadonlyMap<string, readonly SourceEntry[]>;
+
+export type PublishReport = {
+  readonly checked: number;
+  readonly rendered: readonly string[];
+  readonly gone: readonly string[];
+  readonly ms: number;
+};
+
+export type Publisher = {
+  /** Renders what a change to these folders touches (and these paths); resolves once served. */
+  changed(folders: readonly string[], paths?: readonly string[]): Promise<PublishReport>;
+  /** Every page: those whose data differ from what is served are rendered. */
+  reconcile(): Promise<PublishReport>;
+  /** Whether this instance's turn at a timed pass `slot` (one instance per slot). */
+  claim(slot: string): Promise<boolean>;
+};
+
+/** Pages made from one entry each, which leave the site with their entry. */
+const entryPagePatterns = [
+  ...Object.values(collectionPaths).map(({ path }) => path("")),
+  "/events/",
+].map((prefix) => new RegExp(`^${prefix.replace(/\//g, "\\/")}[^/]+(\\/registered)?$`));
+const isEntryPage = (path: string) => entryPagePatterns.some((pattern) => pattern.test(path));
+
+export function createPublisher(options: {
+  db: Db;
+  buildId: string;
+  site: SiteFiles;
+  renderer: PageRenderer;
+  live: LivePages;
+  loadPublished: () => Promise<PublishedSnapshot>;
+  /** "Now" for pages (events): BUILD_TIME when the server runs with one, else the clock. */
+  now: () => number;
+  log: FastifyBaseLogger;
+}): Publisher {
+  const { db, buildId, site, renderer, live, log } = options;
+  let generation = 0;
+  // One pass at a time on an instance: two publishes in a row render in order, the second
+  // seeing the first's pages.
+  let tail: Promise<unknown> = Promise.resolve();
+
+  async function sourceNow(): Promise<ContentSource> {
+    const snapshot = await options.loadPublished();
+    generation += 1;
+    const current = generation;
+    return { generation: current, now: options.now, entries: (f) => snapshot.get(f) ?? [] };
+  }
+
+  /** The build's pages made from entries, and every path rendered since. */
+  function knownPaths(): Set<string> {
+    const known = new Set<string>();
+    for (const file of site.files) {
+      if (!file.endsWith("/index.html")) continue;
+      const path = file.slice(0, -"/index.html".length);
+      if (isEntryPage(path)) known.add(path);
+    }
+    for (const page of live.all()) known.add(page.path);
+    return known;
+  }
+
+  async function pass(folders: readonly string[] | "all", paths: readonly string[] = []) {
+    const started = performance.now();
+    const source = await sourceNow();
+    const current = contentSitePaths((folder) => source.entries(folder), source.now());
+    const currentSet = new Set(current);
+    const touches = (path: string) => {
+      if (folders === "all" || paths.includes(path)) return true;
+      const served = live.get(path);
+      // A page never rendered since the build: its reads are unknown, so it is looked at.
+      if (!served || served.gone) return true;
+      return served.reads.some((folder) => folders.includes(folder));
+    };
+    const rendered: RenderedPage[] = [];
+    let checked = 0;
+    for (const path of current) {
+      if (!touches(path)) continue;
+      checked += 1;
+      const served = live.get(path);
+      if (served && !served.gone && !path.endsWith(".xml")) {
+        const check = await renderer.check(path, source);
+        if (check && check.dataHash === served.dataHash) continue;
+      }
+      const page = await renderer.render(path, source);
+      if (!page) continue;
+      if (served && !served.gone && served.dataHash === page.dataHash && path.endsWith(".xml"))
+        continue;
+      rendered.push(page);
+    }
+    const gone = [...knownPaths()].filter(
+      (path) => !currentSet.has(path) && !live.get(path)?.gone && isEntryPage(path),
+    );
+    await live.save(rendered, gone);
+    const report: PublishReport = {
+      checked,
+      rendered: rendered.map((page) => page.path),
+      gone,
+      ms: Math.round(performance.now() - started),
+    };
+    if (report.rendered.length || report.gone.length)
+      log.info({ ...report }, "site: pages rendered from published content");
+    return report;
+  }
+
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  return {
+    changed: (folders, paths) => serial(() => pass(folders, paths)),
+    reconcile: () => serial(() => pass("all")),
+    async claim(slot) {
+      const result = await db
+        .insertInto("render_claims")
+        .values({ build_id: buildId, slot, claimed_at: Date.now() })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+  };
+}
