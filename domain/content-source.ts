@@ -13,6 +13,11 @@ export type SourceEntry = {
   readonly file: string;
   readonly data: Record<string, unknown>;
   readonly body: string;
+  /**
+   * Changes whenever the entry does (its id and published version): an entry whose key is
+   * unchanged is not parsed and rendered from Markdown again in the next generation.
+   */
+  readonly key?: string;
 };
 
 export type ContentSource = {

@@ -217,6 +217,13 @@ function metaContent(html: string, property: string): string | undefined {
   return tag?.[1] === undefined ? undefined : decodeEntities(tag[1]);
 }
 
+/** A page's share image subject from its HTML (og:url and og:title), or null without them. */
+export function sharePageOf(html: string): SharePage | null {
+  const url = metaContent(html, "og:url");
+  const title = metaContent(html, "og:title");
+  return url && title ? { path: new URL(url).pathname, title } : null;
+}
+
 /**
  * The share images the prerendered pages ask for: each page's canonical path (og:url) and
  * og:title, read from its HTML; pages that share a canonical ("/" and "/home") share an image.

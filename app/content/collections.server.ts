@@ -153,6 +153,9 @@ function cached<T>(folder: string, load: () => T): T {
   return cache.get(folder) as T;
 }
 
+/** Parsed entries by folder and key, kept across generations while their key is current. */
+const parsedByKey = new Map<string, Map<string, unknown>>();
+
 /** A folder's entries: from the installed source when there is one, else from content/. */
 function collection<Schema extends z.ZodType>(
   folder: string,
@@ -160,9 +163,18 @@ function collection<Schema extends z.ZodType>(
 ): Entry<z.infer<Schema>>[] {
   const source = installedContentSource();
   if (!source) return loadCollection(contentRoot, folder, schema);
-  return source
-    .entries(folder)
-    .map((entry) => entryFrom(entry.slug, entry.data, entry.body, schema, entry.file));
+  const previous = parsedByKey.get(folder) ?? new Map<string, unknown>();
+  const current = new Map<string, unknown>();
+  const entries = source.entries(folder).map((entry) => {
+    const known = entry.key === undefined ? undefined : previous.get(entry.key);
+    const parsed =
+      (known as Entry<z.infer<Schema>> | undefined) ??
+      entryFrom(entry.slug, entry.data, entry.body, schema, entry.file);
+    if (entry.key !== undefined) current.set(entry.key, parsed);
+    return parsed;
+  });
+  parsedByKey.set(folder, current);
+  return entries;
 }
 
 const newestFirst = <M extends { date: string }>(a: Entry<M>, b: Entry<M>) =>

@@ -17,9 +17,13 @@ export const handle: RouteHandle = { hydrate: false };
 export function loader({ params }: Route.LoaderArgs) {
   const posts = blogPosts();
   const { slug, meta, html, readingMinutes } = findEntry(posts, params.slug);
-  const more = posts
-    .filter((p) => p.slug !== slug)
+  // The posts either side of this one, nearest first: publishing a post changes the "more"
+  // of its neighbours only, not of every post (docs/decisions/033).
+  const at = posts.findIndex((p) => p.slug === slug);
+  const more = [at - 1, at + 1, at - 2, at + 2]
+    .flatMap((i) => posts[i] ?? [])
     .slice(0, 2)
+    .sort((a, b) => b.meta.date.localeCompare(a.meta.date))
     .map((p) => ({ to: blogPostPath(p.slug), title: p.meta.title, date: p.meta.date }));
   return { path: blogPostPath(slug), meta, html, readingMinutes, more };
 }

@@ -88,13 +88,20 @@ export async function openLiveSite(options: {
     live,
     loadPublished: options.loadPublished,
     now,
+    clock,
     log,
   });
   const claimed = publisher;
   const tickMs = options.tickMs ?? 20_000;
   const tick = async () => {
     const slot = `tick:${Math.floor(clock().getTime() / tickMs)}`;
-    if (await claimed.claim(slot)) await claimed.changed(["events"]);
+    if (!(await claimed.claim(slot))) return;
+    await claimed.changed(["events"]);
+    // The slots of passes long done say nothing any more.
+    await db
+      .deleteFrom("render_claims")
+      .where("claimed_at", "<", clock().getTime() - 86_400_000)
+      .execute();
   };
   const timer = setInterval(() => {
     tick().catch((error: unknown) =>

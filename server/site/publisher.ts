@@ -1,7 +1,12 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { contentSitePaths } from "../../domain/content-pages.ts";
 import type { ContentSource, SourceEntry } from "../../domain/content-source.ts";
+import { shareImagePath } from "../../domain/share-image.ts";
 import { collectionPaths } from "../../domain/site-paths.ts";
+import { shareImagePng, sharePageOf } from "../../scripts/brand-assets.ts";
 import type { Db } from "../db/connect.ts";
 import type { LivePages } from "./live-pages.ts";
 import type { PageRenderer, RenderedPage } from "./page-renderer.ts";
@@ -48,6 +53,7 @@ export function createPublisher(options: {
   loadPublished: () => Promise<PublishedSnapshot>;
   /** "Now" for pages (events): BUILD_TIME when the server runs with one, else the clock. */
   now: () => number;
+  clock: () => Date;
   log: FastifyBaseLogger;
 }): Publisher {
   const { db, buildId, site, renderer, live, log } = options;
@@ -103,6 +109,7 @@ export function createPublisher(options: {
         continue;
       rendered.push(page);
     }
+    rendered.push(...(await shareImagesFor(rendered)));
     const gone = [...knownPaths()].filter(
       (path) => !currentSet.has(path) && !live.get(path)?.gone && isEntryPage(path),
     );
@@ -118,6 +125,42 @@ export function createPublisher(options: {
     return report;
   }
 
+  /**
+   * The share image of each page rendered (ADR 015), made again when its title is not the
+   * one the image served shows: the build's images cover the build's titles only.
+   */
+  async function shareImagesFor(pages: readonly RenderedPage[]): Promise<RenderedPage[]> {
+    const images: RenderedPage[] = [];
+    for (const page of pages) {
+      if (!page.contentType.startsWith("text/html")) continue;
+      const subject = sharePageOf(page.body.toString("utf8"));
+      if (!subject) continue;
+      const imagePath = shareImagePath(subject.path);
+      const titleHash = createHash("sha256").update(subject.title).digest("base64url");
+      const served = live.get(imagePath);
+      if (served && !served.gone && served.dataHash === titleHash) continue;
+      if (!served && site.files.has(imagePath) && buildTitle(subject.path) === subject.title)
+        continue;
+      if (images.some((image) => image.path === imagePath)) continue;
+      images.push({
+        path: imagePath,
+        contentType: "image/png",
+        body: await shareImagePng(subject),
+        dataHash: titleHash,
+        reads: [],
+        scriptHashes: [],
+      });
+    }
+    return images;
+  }
+
+  /** The title the build's own page at `path` has (its share image shows it). */
+  function buildTitle(pagePath: string): string | undefined {
+    const file = pagePath === "/" ? "/index.html" : `${pagePath}/index.html`;
+    if (!site.files.has(file)) return undefined;
+    return sharePageOf(readFileSync(path.join(site.root, file), "utf8"))?.title;
+  }
+
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(work, work);
     tail = run.catch(() => undefined);
@@ -130,7 +173,7 @@ export function createPublisher(options: {
     async claim(slot) {
       const result = await db
         .insertInto("render_claims")
-        .values({ build_id: buildId, slot, claimed_at: Date.now() })
+        .values({ build_id: buildId, slot, claimed_at: options.clock().getTime() })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
