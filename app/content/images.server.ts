@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import {
+  avifOptions,
+  avifScreenshotOptions,
+  imageWidths,
+  placeholderOptions,
+  webpOptions,
+  widthsFor,
+} from "../../domain/image-encoding.ts";
 import type { ResponsiveImageData } from "../components/responsive-image.tsx";
 
 /**
@@ -14,10 +22,6 @@ import type { ResponsiveImageData } from "../components/responsive-image.tsx";
  * folder under /assets/img/ (content-hashed names, cached for a year like every asset).
  */
 
-export const imageWidths = [480, 800, 1200, 1600] as const;
-/** Quality for size: effort 3 costs a quarter of sharp's default for the same bytes (ADR 027). */
-const avifOptions = { quality: 50, effort: 3, chromaSubsampling: "4:2:0" } as const;
-const webpOptions = { quality: 75, effort: 4 } as const;
 /** Encoder settings are part of every name: changing them makes new files. */
 const settingsKey = JSON.stringify([imageWidths, avifOptions, webpOptions, 1]);
 
@@ -73,8 +77,8 @@ export async function processImage(
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw new ImageError(`${file}: not an image sharp can read`);
   // Screenshots keep full colour resolution, so coloured text stays sharp.
-  const avif = meta.format === "png" ? { ...avifOptions, chromaSubsampling: "4:4:4" } : avifOptions;
-  const widths = [...new Set([...imageWidths.filter((w) => w < width), Math.min(width, 1600)])];
+  const avif = meta.format === "png" ? avifScreenshotOptions : avifOptions;
+  const widths = widthsFor(width);
   await mkdir(dir, { recursive: true });
   const files: string[] = [];
   const variants: Record<"avif" | "webp", { width: number; src: string }[]> = {
@@ -99,9 +103,9 @@ export async function processImage(
   }
   const tiny = await source
     .clone()
-    .resize({ width: 16 })
-    .blur(0.6)
-    .webp({ quality: 40 })
+    .resize({ width: placeholderOptions.width })
+    .blur(placeholderOptions.blur)
+    .webp({ quality: placeholderOptions.quality })
     .toBuffer();
   const { dominant } = await source.clone().stats();
   const color = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
