@@ -19,6 +19,7 @@ const layers = {
     "site",
     "auth",
     "notifications",
+    "media",
     "leads",
     "mail",
     "contact",
