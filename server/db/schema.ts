@@ -325,6 +325,31 @@ export type EventRegistrationsTable = {
   created_at: Timestamp;
 };
 
+/** A picture of the media library (ADR 032). */
+export type MediaTable = {
+  id: string;
+  file_name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  alt: ColumnType<string, string | undefined, string>;
+  bytes: number;
+  placeholder: string | null;
+  color: string;
+  sha256: string;
+  created_at: Timestamp;
+  created_by: string | null;
+};
+
+/** A file encoded from a picture, served at /media/{media_id}/{variant}. */
+export type MediaFilesTable = {
+  media_id: string;
+  variant: string;
+  content_type: string;
+  width: number;
+  size: number;
+  /** node:sqlite reads a blob as Uint8Array, pg a bytea as Buffer (a Uint8Array too). */
+  bytes: Uint8Array;
 /** A page rendered when content was published (docs/decisions/033), by build and path. */
 export type RenderedPagesTable = {
   build_id: string;
@@ -380,6 +405,8 @@ export type Database = {
   entry_totals: EntryTotalsTable;
   event_seats: EventSeatsTable;
   event_registrations: EventRegistrationsTable;
+  media: MediaTable;
+  media_files: MediaFilesTable;
   rendered_pages: RenderedPagesTable;
   render_claims: RenderClaimsTable;
 };
