@@ -10,7 +10,8 @@ if ("error" in siteUrl) throw new Error(siteUrlProblem(siteUrl.error, process.en
 
 /** In development (`npm run dev`), the API runs beside Vite (scripts/dev.ts) and is proxied. */
 const devApi = process.env.DEV_API_ORIGIN;
-const apiPaths = ["/api", "/healthz", "/readyz"];
+// The media library's pictures live in the database, so the API serves them too (ADR 032).
+const apiPaths = ["/api", "/healthz", "/readyz", "/media/"];
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), frameEntryPlugin(), contentImagesDevPlugin()],

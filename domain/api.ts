@@ -89,7 +89,7 @@ type ResponseSchemas = Record<number, z.ZodMiniType | { description: string; con
  * The shape is Fastify's route schema, plus what OpenAPI shows.
  */
 export type Endpoint = {
-  readonly method: "GET" | "POST" | "PUT" | "DELETE";
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   readonly url: string;
   readonly schema: {
     readonly summary: string;

@@ -5,6 +5,7 @@ import { conversationEndpoints } from "./conversation-endpoints.ts";
 import { eventEndpoints } from "./event-endpoints.ts";
 import { insightEndpoints } from "./insight-endpoints.ts";
 import { leadEndpoints } from "./lead-endpoints.ts";
+import { mediaEndpoints } from "./media-endpoints.ts";
 import { siteEndpoints } from "./site-endpoints.ts";
 import { spamEndpoints } from "./spam-endpoints.ts";
 
@@ -24,6 +25,7 @@ export const endpoints = {
   ...conversationEndpoints,
   ...eventEndpoints,
   ...insightEndpoints,
+  ...mediaEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 /** An endpoint's path with its `:params` filled in (encoded). */

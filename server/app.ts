@@ -31,6 +31,7 @@ import { visitsRoutes } from "./insights/visits.routes.ts";
 import { mailboxKey } from "./mail/mailbox.repository.ts";
 import { mailboxReadinessOf } from "./mail/mailbox-readiness.ts";
 import { replyTokenKey } from "./mail/reply-token.ts";
+import { mediaFileRoutes } from "./media/media.routes.ts";
 import { createMetrics, registerMetrics } from "./metrics.ts";
 import { openSharedRedis } from "./redis.ts";
 import { openLiveSite } from "./site/live-site.ts";
@@ -198,6 +199,8 @@ export async function buildApp(
       /^\/assets\/manrope-latin-wght-normal-.*\.woff2$/.test(file),
     ),
   });
+  // The media library's pictures, before the site's catch-all: they live in the database.
+  await app.register(mediaFileRoutes);
   if (site) await app.register(siteRoutes, { site, upgradeInsecure, live: liveSite?.live });
   return app;
 }

@@ -56,6 +56,10 @@ describe.each(suites)("the admin guard on $name", ({ test }) => {
         "eventRegistrations",
         "exportEventRegistrations",
         "cancelEventRegistration",
+        "mediaLibrary",
+        "uploadMedia",
+        "updateMedia",
+        "deleteMedia",
       ]),
     );
   });

@@ -7,6 +7,7 @@ import { leadsRoutes } from "../leads/leads.routes.ts";
 import { pipelineRoutes } from "../leads/pipeline.routes.ts";
 import { conversationRoutes } from "../mail/conversation.routes.ts";
 import { mailboxRoutes } from "../mail/mailbox.routes.ts";
+import { mediaRoutes } from "../media/media.routes.ts";
 import { triageRoutes } from "../triage/lead-triage.routes.ts";
 import { settingsRoutes } from "./settings.routes.ts";
 
@@ -31,4 +32,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(pipelineRoutes);
   await app.register(insightsRoutes);
   await app.register(eventAdminRoutes);
+  await app.register(mediaRoutes);
 }

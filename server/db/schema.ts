@@ -350,6 +350,8 @@ export type MediaFilesTable = {
   size: number;
   /** node:sqlite reads a blob as Uint8Array, pg a bytea as Buffer (a Uint8Array too). */
   bytes: Uint8Array;
+};
+
 /** A page rendered when content was published (docs/decisions/033), by build and path. */
 export type RenderedPagesTable = {
   build_id: string;
