@@ -340,6 +340,27 @@ describe.each(testEngines)("the media library on $name", (engine) => {
     expect((await asAdmin("DELETE", `/api/media/${record.id}`)).statusCode).toBe(404);
   });
 
+  test("takes an upload from a real client over HTTP, and answers one too large with 413", async ({
+    app,
+    admin,
+  }) => {
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    const send = (bytes: Uint8Array) =>
+      fetch(`${base}/api/media`, {
+        method: "POST",
+        headers: { "x-access-token": admin.accessToken },
+        body: form(bytes, "a.jpg", "image/jpeg", "A door"),
+      });
+    // Answered while the rest of the body is still arriving; the client still reads it.
+    const big = await send(new Uint8Array(21 * 1024 * 1024).fill(7));
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ message: mediaTexts.tooLarge });
+    const ok = await send(await phonePhoto());
+    expect(ok.status).toBe(201);
+    const served = await fetch(`${base}${(await ok.json()).url}`);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+  });
+
   test("serves from another instance what one stored", async ({ database, upload }) => {
     const record = (await upload(form(await phonePhoto(), "a.jpg", "image/jpeg"))).json();
     const sibling = database.sibling();
