@@ -16,8 +16,17 @@ export const mediaMaxBytes = 20 * 1024 * 1024;
 export const mediaMaxPixels = 50_000_000;
 export const altMaxLength = 1000;
 
-/** What the bytes may be, whatever the name or the content type says (ADR 032). */
-export const acceptedImageTypes = ["JPEG", "PNG", "WebP", "AVIF", "GIF"] as const;
+/**
+ * What the bytes may be (ADR 032), as a file picker's `accept` names them; the server reads the
+ * type from the bytes whatever the name or the content type says.
+ */
+export const acceptedImageTypes = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/avif",
+  "image/gif",
+] as const;
 const accepted = "JPEG, PNG, WebP, AVIF or GIF";
 
 export const mediaTexts = Object.freeze({
@@ -31,7 +40,6 @@ export const mediaTexts = Object.freeze({
   badAlt: `The alt text must be one line of at most ${altMaxLength.toLocaleString("en-US")} characters.`,
   badId: "That is not an image's ID.",
   notFound: "No such image.",
-  saved: "Saved.",
   inUse: (names: readonly string[]) =>
     `This image is used by ${names.join(", ")}; remove it there first.`,
 });
