@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContentType } from "./content-entry.ts";
 
 /**
  * The fields of each kind of content, shared by the Markdown import, the content API, the
@@ -170,11 +171,63 @@ export const testimonialSchema = z.strictObject({
   sample: z.boolean().default(false),
 });
 
+/**
+ * One of the studio's people on /about (content/people/, once app/content/team.ts). `portrait`
+ * names an illustrated portrait (app/components/portrait.tsx) or a JPEG or PNG under
+ * content/images/; without one, initials stand in.
+ */
+export const personSchema = z.strictObject({
+  name: z.string().trim().min(2).max(60),
+  role: z.string().trim().min(2).max(80),
+  portrait: z
+    .string()
+    .regex(
+      /^[a-z0-9/_-]+(\.(jpe?g|png))?$/i,
+      "must be a portrait's name or a JPEG or PNG path under content/images/",
+    )
+    .optional(),
+  bio: z.string().trim().min(20).max(600, "must be a few lines: at most 600 characters"),
+  /** Order on the page, smallest first. */
+  order: z.number().int().default(0),
+});
+
+export type ContentTypeInfo = {
+  /** The fields of its frontmatter (and of the studio's form). */
+  readonly schema: z.ZodType<Record<string, unknown>>;
+  /** Its folder under content/ (the import reads it, the export writes it). */
+  readonly folder: string;
+  /** The public path of an entry with this slug, or null: it has no page of its own. */
+  readonly publicPath: ((slug: string) => string) | null;
+};
+
+/** Each type of the content API: its schema, its folder under content/, its public path. */
+export const contentTypes: Readonly<Record<ContentType, ContentTypeInfo>> = Object.freeze({
+  post: {
+    schema: blogPostSchema,
+    folder: "blog",
+    publicPath: (slug) => `/secret/blog/blog/${slug}`,
+  },
+  event: { schema: eventSchema, folder: "events", publicPath: (slug) => `/events/${slug}` },
+  "case-study": {
+    schema: caseStudySchema,
+    folder: "case-studies",
+    publicPath: (slug) => `/previous-work/${slug}`,
+  },
+  guide: {
+    schema: guideSchema,
+    folder: "guides/wordpress",
+    publicPath: (slug) => `/guides/wordpress/${slug}`,
+  },
+  testimonial: { schema: testimonialSchema, folder: "testimonials", publicPath: null },
+  person: { schema: personSchema, folder: "people", publicPath: null },
+});
+
 export type BlogPostMeta = z.infer<typeof blogPostSchema>;
 export type GuideMeta = z.infer<typeof guideSchema>;
 export type CaseStudyMeta = z.infer<typeof caseStudySchema>;
 export type EventMeta = z.infer<typeof eventSchema>;
 export type TestimonialMeta = z.infer<typeof testimonialSchema>;
+export type PersonMeta = z.infer<typeof personSchema>;
 
 /** Renders zod issues as "field: message" lines for a build error. */
 export function describeIssues(error: z.ZodError): string {
