@@ -26,6 +26,7 @@ import * as createMailSetAside from "./migrations/2026-11-30T09-00-mail-set-asid
 import * as keepLessOfVisitors from "./migrations/2026-11-30T11-00-privacy.ts";
 import * as rememberClients from "./migrations/2026-11-30T12-00-client-caps.ts";
 import * as meetingLocation from "./migrations/2026-12-01T09-00-meeting-location.ts";
+import * as createContent from "./migrations/2026-12-02T09-00-content.ts";
 import * as createMedia from "./migrations/2026-12-02T10-00-media.ts";
 import * as renderedPages from "./migrations/2026-12-02T11-00-rendered-pages.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30T11-00-privacy": keepLessOfVisitors,
   "2026-11-30T12-00-client-caps": rememberClients,
   "2026-12-01T09-00-meeting-location": meetingLocation,
+  "2026-12-02T09-00-content": createContent,
   "2026-12-02T10-00-media": createMedia,
   "2026-12-02T11-00-rendered-pages": renderedPages,
 };

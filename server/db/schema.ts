@@ -325,6 +325,54 @@ export type EventRegistrationsTable = {
   created_at: Timestamp;
 };
 
+/** A content entry: its working copy and, once published, what the live page shows (ADR 031). */
+export type ContentEntriesTable = {
+  id: string;
+  type: string;
+  slug: string;
+  data: string;
+  body: string;
+  version: ColumnType<number | string, number, number>;
+  status: string;
+  publish_at: ColumnType<Date | string | null, string | null, string | null>;
+  published_slug: string | null;
+  published_data: string | null;
+  published_body: string | null;
+  published_at: ColumnType<Date | string | null, string | null, string | null>;
+  published_version: ColumnType<number | string | null, number | null, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+  imported_from: string | null;
+};
+export type ContentRevisionsTable = {
+  id: string;
+  entry_id: string;
+  created_at: Timestamp;
+  author: string | null;
+  kind: "session" | "publish" | "restore";
+  /** JSON: { slug, data, body }. */
+  snapshot: string;
+};
+export type ContentRedirectsTable = { from_path: string; to_path: string; created_at: Timestamp };
+export type ContentPreviewLinksTable = {
+  id: string;
+  entry_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_by: string | null;
+};
+export type ContentImportsTable = { path: string; imported_at: Timestamp };
+export type SiteSettingsTable = {
+  id: number;
+  data: string;
+  version: ColumnType<number | string, number, number>;
+  updated_at: Timestamp;
+  updated_by: string | null;
+};
+
 /** A picture of the media library (ADR 032). */
 export type MediaTable = {
   id: string;
@@ -407,6 +455,12 @@ export type Database = {
   entry_totals: EntryTotalsTable;
   event_seats: EventSeatsTable;
   event_registrations: EventRegistrationsTable;
+  content_entries: ContentEntriesTable;
+  content_revisions: ContentRevisionsTable;
+  content_redirects: ContentRedirectsTable;
+  content_preview_links: ContentPreviewLinksTable;
+  content_imports: ContentImportsTable;
+  site_settings: SiteSettingsTable;
   media: MediaTable;
   media_files: MediaFilesTable;
   rendered_pages: RenderedPagesTable;
