@@ -1,6 +1,7 @@
 import type { Endpoint } from "./api.ts";
 import { authEndpoints } from "./auth-endpoints.ts";
 import { bookingEndpoints } from "./booking-endpoints.ts";
+import { contentEndpoints } from "./content-endpoints.ts";
 import { conversationEndpoints } from "./conversation-endpoints.ts";
 import { eventEndpoints } from "./event-endpoints.ts";
 import { insightEndpoints } from "./insight-endpoints.ts";
@@ -26,6 +27,7 @@ export const endpoints = {
   ...eventEndpoints,
   ...insightEndpoints,
   ...mediaEndpoints,
+  ...contentEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 /** An endpoint's path with its `:params` filled in (encoded). */

@@ -20,6 +20,7 @@ const layers = {
     "auth",
     "notifications",
     "media",
+    "content",
     "leads",
     "mail",
     "contact",

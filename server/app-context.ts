@@ -3,6 +3,7 @@ import type { TokenSettings } from "./auth/tokens.ts";
 import type { BackgroundJobs } from "./background-jobs.ts";
 import type { BusyTimesReader } from "./booking/owner-calendar.ts";
 import type { Config } from "./config.ts";
+import type { ContentChange } from "./content/content.repository.ts";
 import type { Db } from "./db/connect.ts";
 import type { EventCatalog } from "./events/event-catalog.ts";
 import type { Metrics } from "./metrics.ts";
@@ -31,5 +32,12 @@ declare module "fastify" {
     /** The events that take registrations (ADR 026). */
     events: EventCatalog;
     diskErasure: BackgroundJobs["diskErasure"];
+    /**
+     * Told of every change to the live site's content (a publish, an unpublish, a published
+     * entry deleted, a scheduled publish), after its commit and before the answer: the
+     * renderer re-renders the pages that depend on it. By default it does nothing.
+     */
+    contentChanged: (change: ContentChange) => Promise<void>;
+    contentSchedule: BackgroundJobs["contentSchedule"];
   }
 }

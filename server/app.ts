@@ -16,6 +16,7 @@ import { busyTimesReader } from "./booking/owner-calendar.ts";
 import type { Config } from "./config.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import { refusedContactPages } from "./contact/contact-form-page.ts";
+import type { ContentChange } from "./content/content.repository.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
 import { eventCatalogOf, readEventCatalog } from "./events/event-catalog.ts";
 import { refusedRegistrationPages } from "./events/event-form-page.ts";
@@ -59,6 +60,11 @@ export type AppDependencies = JobOptions & {
   events?: readonly CatalogEvent[];
   /** Tests shorten how often pages are looked at again and read from other instances. */
   liveSite?: { tickMs?: number; pollMs?: number };
+  /**
+   * The renderer's hook, told of every change to the live site's content (ADR 031); by
+   * default nothing is told.
+   */
+  contentChanged?: (change: ContentChange) => Promise<void>;
 };
 
 /**
@@ -79,6 +85,7 @@ export async function buildApp(
   await registerCompression(app);
 
   const database = deps.database ?? (await connectDatabase(config, app.log));
+  const contentChanged = deps.contentChanged ?? (async () => undefined);
   const redis = config.redisUrl ? await openSharedRedis(config.redisUrl, app.log) : null;
   // Counted from the first hook on, so every route (and every 404) is in the figures.
   const metrics = createMetrics(database.db, {
@@ -100,6 +107,7 @@ export async function buildApp(
     manageKey: manageKey(signingKey),
     replyTokenKey: replyTokenKey(signingKey),
     caldav,
+    contentChanged,
   });
   // Shut down in reverse order of start-up: stop the jobs, then let go of Redis and the database.
   app.addHook("onClose", async () => {
@@ -144,6 +152,8 @@ export async function buildApp(
       : await readEventCatalog(served?.dir ?? config.buildDir, app.log),
   );
   app.decorate("diskErasure", jobs.diskErasure);
+  app.decorate("contentChanged", contentChanged);
+  app.decorate("contentSchedule", jobs.contentSchedule);
 
   if (config.rateLimit)
     await registerRateLimit(

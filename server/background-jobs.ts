@@ -3,6 +3,8 @@ import type { CalDavClient } from "./booking/caldav-client.ts";
 import { meetingOutbox } from "./booking/meeting-outbox.ts";
 import { startCalendarSync } from "./booking/owner-calendar.ts";
 import type { Config } from "./config.ts";
+import type { ContentChange } from "./content/content.repository.ts";
+import { startContentSchedule } from "./content/content-schedule.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import { startDigestScheduler } from "./digest/digest.ts";
 import { digestOutbox } from "./digest/digest-outbox.ts";
@@ -26,6 +28,8 @@ export type JobOptions = {
   onReplyImported?: ((leadId: string) => void) | undefined;
   /** How long an instance holds the mailbox (default a minute; tests shorten it). */
   mailboxLeaseMs?: number | undefined;
+  /** How often scheduled content is checked for (default 15 s). */
+  contentScheduleIntervalMs?: number | undefined;
 };
 
 /**
@@ -36,7 +40,8 @@ export type JobOptions = {
  * - erasures finished on disk (SQLite), in the background when a reader holds them up;
  * - the owner's calendar kept in step with the meetings (only with CALDAV_URL);
  * - the owner's mailbox watched for visitors' replies (only with IMAP_URL; one instance);
- * - counted visits' secrets and raw visitors let go of on time.
+ * - counted visits' secrets and raw visitors let go of on time;
+ * - scheduled content published when its time comes, each entry once (ADR 031).
  * `stop` ends them in the right order: the digest before the outbox it feeds.
  */
 export function startBackgroundJobs(options: {
@@ -52,6 +57,8 @@ export function startBackgroundJobs(options: {
   replyTokenKey?: Uint8Array;
   /** The owner's calendar (CALDAV_URL), which meetings are written to. */
   caldav?: CalDavClient | null;
+  /** Told of each scheduled publish once it is committed (the renderer's hook). */
+  contentChanged?: (change: ContentChange) => Promise<void>;
 }) {
   const {
     config,
@@ -63,6 +70,7 @@ export function startBackgroundJobs(options: {
     manageKey,
     replyTokenKey,
     caldav,
+    contentChanged = async () => undefined,
   } = options;
   const { db } = database;
   const stops: Array<() => unknown> = [];
@@ -159,6 +167,15 @@ export function startBackgroundJobs(options: {
   const spamPurge = startSpamPurge({ db, now: clock, log });
   stops.push(() => spamPurge.stop());
 
+  const contentSchedule = startContentSchedule({
+    db,
+    now: clock,
+    onChange: contentChanged,
+    intervalMs: jobs.contentScheduleIntervalMs,
+    log,
+  });
+  stops.push(() => contentSchedule.stop());
+
   return {
     outbox,
     digest,
@@ -166,6 +183,7 @@ export function startBackgroundJobs(options: {
     mailbox,
     spamPurge,
     diskErasure,
+    contentSchedule,
     /** Stops them all, the last started first. */
     async stop() {
       for (const stop of stops.reverse()) await stop();

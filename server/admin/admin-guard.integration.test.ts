@@ -60,6 +60,21 @@ describe.each(suites)("the admin guard on $name", ({ test }) => {
         "uploadMedia",
         "updateMedia",
         "deleteMedia",
+        "contentEntries",
+        "createContent",
+        "contentEntry",
+        "saveContent",
+        "deleteContent",
+        "publishContent",
+        "unpublishContent",
+        "contentRevisions",
+        "contentRevision",
+        "restoreContentRevision",
+        "createPreviewLink",
+        "previewLinks",
+        "revokePreviewLink",
+        "siteSettings",
+        "saveSiteSettings",
       ]),
     );
   });
@@ -68,7 +83,13 @@ describe.each(suites)("the admin guard on $name", ({ test }) => {
     "refuses %s without an admin's token",
     async ([_name, endpoint], { app, admin, member }) => {
       const id = "0190f1a2-7b3c-7d4e-8f50-617283940a1b";
-      const url = endpointPath(endpoint, { id, messageId: id, slug: "open-evening" });
+      const url = endpointPath(endpoint, {
+        id,
+        messageId: id,
+        revisionId: id,
+        linkId: id,
+        slug: "open-evening",
+      });
       // A body that would pass validation: the guard must refuse before the body matters.
       const payload =
         endpoint.method === "GET" || endpoint.method === "DELETE" ? undefined : { IDs: [id] };

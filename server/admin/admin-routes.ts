@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { requireAdmin } from "../auth/guards.ts";
 import { availabilityRoutes, meetingsRoutes } from "../booking/booking.routes.ts";
+import { contentRoutes } from "../content/content.routes.ts";
+import { publishingRoutes } from "../content/publishing.routes.ts";
 import { eventAdminRoutes } from "../events/events.routes.ts";
 import { insightsRoutes } from "../insights/insights.routes.ts";
 import { leadsRoutes } from "../leads/leads.routes.ts";
@@ -33,4 +35,6 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(insightsRoutes);
   await app.register(eventAdminRoutes);
   await app.register(mediaRoutes);
+  await app.register(contentRoutes);
+  await app.register(publishingRoutes);
 }

@@ -1,0 +1,51 @@
+import type { Db } from "../db/connect.ts";
+import type { ContentChange } from "./content.repository.ts";
+import { publishDueEntries } from "./publishing.ts";
+
+/**
+ * Scheduled publishing: every 15 s, and once at start-up (so what fell due while every
+ * instance was down goes live at the next start), publishes the entries whose time has come
+ * and tells the renderer. Every instance runs it: each entry's publish is a compare-and-set,
+ * so it is published once whichever instances try; no lease is needed, and none can hold a
+ * publish up by dying while it holds one.
+ */
+export function startContentSchedule(options: {
+  db: Db;
+  now: () => Date;
+  onChange: (change: ContentChange) => Promise<void>;
+  intervalMs?: number | undefined;
+  log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+}) {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    running ??= (async () => {
+      try {
+        const changes = await publishDueEntries(options.db, options.now());
+        for (const change of changes) {
+          options.log.info({ change }, "scheduled content published");
+          try {
+            await options.onChange(change);
+          } catch (error) {
+            options.log.error({ err: error, change }, "published, but the content hook failed");
+          }
+        }
+      } catch (error) {
+        options.log.error({ err: error }, "scheduled content could not be published");
+      }
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(run, options.intervalMs ?? 15_000);
+  timer.unref();
+  void run();
+  return {
+    /** For tests: run a pass now, and resolve when done. */
+    run,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { type TestDatabase, testEngines } from "../test-support/databases.ts";
+import { makeRealBuild } from "../test-support/real-build.ts";
+import { signedInUser, testSecret } from "../test-support/tokens.ts";
+import { inlineScriptHashes } from "./static-site.ts";
+
+/**
+ * Content published in the studio goes live without a build, on every instance
+ * (docs/decisions/033): two app instances on one database and one real build; a post
+ * published through one is served by both, with its own CSP and share image, in the feed and
+ * the sitemap; renamed, its old address redirects; unpublished, it leaves the site; and an
+ * event that ends while the server runs moves to past and stops taking registrations.
+ */
+let buildDir = "";
+beforeAll(() => {
+  buildDir = makeRealBuild();
+}, 240_000);
+
+const post = {
+  type: "post",
+  slug: "publishing-without-a-build",
+  title: "Publishing without a build",
+  description:
+    "How a small studio's journal goes live in seconds: the page is rendered when it is published.",
+  date: "2026-11-20",
+  author: "Maya Okafor",
+  section: "building",
+  tags: ["publishing"],
+  body: "A post written in the studio.\n\nIt is live <script>alert(1)</script> in seconds.\n",
+};
+
+async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000) {
+  const started = Date.now();
+  let value = await read();
+  while (!ok(value) && Date.now() - started < ms) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return { value, ms: Date.now() - started };
+}
+
+for (const engine of testEngines) {
+  describe(`content published on ${engine.name}`, { timeout: 120_000 }, () => {
+    let database: TestDatabase;
+    let now = Date.parse("2026-11-28T12:00:00Z");
+    const apps: FastifyInstance[] = [];
+    let headers: Record<string, string> = {};
+
+    beforeAll(async () => {
+      database = await engine.open();
+      for (const name of ["a", "b"]) {
+        const config = loadConfig(
+          {
+            LOG_LEVEL: "silent",
+            JWT_SECRET: testSecret,
+            DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), "fineline-live-")), name),
+          },
+          { buildDir },
+        );
+        apps.push(
+          await buildApp(config, {
+            database: name === "a" ? database : database.sibling(),
+            now: () => new Date(now),
+            liveSite: { pollMs: 200, tickMs: 500 },
+          }),
+        );
+      }
+      headers = { "x-access-token": (await signedInUser(database.db, "admin")).accessToken };
+    }, 120_000);
+    afterAll(async () => {
+      for (const app of apps) await app.close();
+      await database?.close();
+    });
+
+    const get = (app: FastifyInstance, url: string) =>
+      app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } });
+
+    it("serves a published post on both instances, in the feed and the sitemap", async () => {
+      const [a, b] = apps as [FastifyInstance, FastifyInstance];
+      const created = await a.inject({ method: "POST", url: "/api/content", headers, payload: post });
+      expect(created.statusCode, created.body).toBe(201);
+      const { entry } = created.json();
+      expect(entry.status).toBe("draft");
+      const pagePath = `/secret/blog/blog/${post.slug}`;
+      // A draft is no page.
+      expect((await get(a, pagePath)).statusCode).toBe(302);
+
+      const published = await a.inject({
+        method: "POST",
+        url: `/api/content/${entry.id}/publish`,
+        headers,
+        payload: {},
+      });
+      expect(published.statusCode, published.body).toBe(200);
+      expect(published.json().url).toBe(pagePath);
+      // Live on the instance that published it as soon as it answers.
+      const page = await get(a, pagePath);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain("Publishing without a build");
+      // The body's script is text, never markup.
+      expect(page.body).not.toContain("<script>alert(1)</script>");
+      const csp = String(page.headers["content-security-policy"]);
+      for (const hash of inlineScriptHashes(page.body)) expect(csp).toContain(hash);
+      // And on the other within 5 s.
+      const other = await eventually(
+        () => get(b, pagePath),
+        (response) => response.statusCode === 200,
+      );
+      expect(other.value.body).toBe(page.body);
+      expect(other.ms).toBeLessThan(5000);
+      expect((await get(b, "/secret/blog/rss.xml")).body).toContain(pagePath);
+      expect((await get(b, "/sitemap.xml")).body).toContain(pagePath);
+      expect((await get(b, "/secret/blog")).body).toContain("Publishing without a build");
+      const image = await get(b, `/og/secret_blog_blog_${post.slug}.png`);
+      expect(image.statusCode).toBe(200);
+      expect(image.headers["content-type"]).toBe("image/png");
+    });
+
+    it("keeps a renamed post's old address as a redirect, and takes an unpublished one off", async () => {
+      const [a, b] = apps as [FastifyInstance, FastifyInstance];
+      const list = await a.inject({ method: "GET", url: "/api/content?type=post", headers });
+      const entry = list.json().entries.find((e: { slug: string }) => e.slug === post.slug);
+      const read = (await a.inject({ method: "GET", url: `/api/content/${entry.id}`, headers }))
+        .json().entry;
+      const renamed = await a.inject({
+        method: "PUT",
+        url: `/api/content/${entry.id}`,
+        headers,
+        payload: { ...post, slug: "live-in-seconds", version: read.version },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      await a.inject({ method: "POST", url: `/api/content/${entry.id}/publish`, headers, payload: {} });
+      const moved = await eventually(
+        () => get(b, `/secret/blog/blog/${post.slug}`),
+        (response) => response.statusCode === 301,
+      );
+      expect(moved.value.headers.location).toBe("/secret/blog/blog/live-in-seconds");
+      expect((await get(b, "/secret/blog/blog/live-in-seconds")).statusCode).toBe(200);
+
+      await a.inject({ method: "POST", url: `/api/content/${entry.id}/unpublish`, headers, payload: {} });
+      const gone = await eventually(
+        () => get(b, "/secret/blog/blog/live-in-seconds"),
+        (response) => response.statusCode !== 200,
+      );
+      expect(gone.value.statusCode).toBe(302);
+      expect((await get(b, "/secret/blog/rss.xml")).body).not.toContain("live-in-seconds");
+    });
+
+    it("moves an event that ends while the server runs to past, and closes it", async () => {
+      const [a, b] = apps as [FastifyInstance, FastifyInstance];
+      const start = new Date(now + 60_000).toISOString().replace(".000Z", "Z");
+      const end = new Date(now + 120_000).toISOString().replace(".000Z", "Z");
+      const created = await a.inject({
+        method: "POST",
+        url: "/api/content",
+        headers,
+        payload: {
+          type: "event",
+          slug: "an-hour-of-questions",
+          title: "An hour of questions",
+          description:
+            "Bring your website questions to the studio: an hour of plain answers, free for owners.",
+          start,
+          end,
+          format: "online",
+          onlineNote: "The link comes with your confirmation.",
+          price: "Free",
+          capacity: 20,
+          announced: "2026-11-01",
+          body: "An hour of plain answers.\n",
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { entry } = created.json();
+      await a.inject({ method: "POST", url: `/api/content/${entry.id}/publish`, headers, payload: {} });
+      const register = () =>
+        b.inject({
+          method: "POST",
+          url: "/api/events/an-hour-of-questions/registrations",
+          payload: { email: "guest@example.com", firstName: "Ada", lastName: "Guest", seats: 1 },
+        });
+      // Published on one instance, it takes registrations on the other.
+      const open = await eventually(register, (response) => response.statusCode === 201);
+      expect(open.value.statusCode, open.value.body).toBe(201);
+
+      now += 180_000;
+      const past = await eventually(
+        () => get(b, "/events/an-hour-of-questions"),
+        (response) => /took place/i.test(response.body),
+      );
+      expect(past.value.body).toMatch(/took place/i);
+      const closed = await register();
+      expect(closed.statusCode).toBe(404);
+      expect(closed.json().message).toBe("Registration for this event has closed.");
+    });
+  });
+}
