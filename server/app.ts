@@ -17,6 +17,7 @@ import type { Config } from "./config.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import { refusedContactPages } from "./contact/contact-form-page.ts";
 import type { ContentChange } from "./content/content.repository.ts";
+import { defaultContentDir, importContent } from "./content/import.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
 import { eventCatalogOf, readEventCatalog } from "./events/event-catalog.ts";
 import { refusedRegistrationPages } from "./events/event-form-page.ts";
@@ -65,6 +66,12 @@ export type AppDependencies = JobOptions & {
    * default nothing is told.
    */
   contentChanged?: (change: ContentChange) => Promise<void>;
+  /**
+   * Where the start-up import reads Markdown from, or null for no import. By default the
+   * repository's content/ when the app opens its own database (as `npm start` does), and no
+   * import on a database handed in (tests import what they mean to).
+   */
+  contentDir?: string | null;
 };
 
 /**
@@ -85,6 +92,10 @@ export async function buildApp(
   await registerCompression(app);
 
   const database = deps.database ?? (await connectDatabase(config, app.log));
+  // After the migrations (connectDatabase ran them), before any request can read content.
+  const contentDir =
+    deps.contentDir === undefined ? (deps.database ? null : defaultContentDir) : deps.contentDir;
+  if (contentDir) await importContent(database.db, contentDir, app.log);
   const contentChanged = deps.contentChanged ?? (async () => undefined);
   const redis = config.redisUrl ? await openSharedRedis(config.redisUrl, app.log) : null;
   // Counted from the first hook on, so every route (and every 404) is in the figures.
