@@ -16,7 +16,7 @@ import { busyTimesReader } from "./booking/owner-calendar.ts";
 import type { Config } from "./config.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import { refusedContactPages } from "./contact/contact-form-page.ts";
-import type { ContentChange } from "./content/content.repository.ts";
+import { type ContentChange, contentRedirectFor } from "./content/content.repository.ts";
 import { defaultContentDir, importContent } from "./content/import.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
 import { eventCatalogOf, readEventCatalog } from "./events/event-catalog.ts";
@@ -30,14 +30,14 @@ import { registerRateLimit } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { defaultTimeouts, serverOptions, type Timeouts } from "./http/server-options.ts";
 import { visitsRoutes } from "./insights/visits.routes.ts";
+import { publishedSnapshot, renderChange } from "./live-content.ts";
 import { mailboxKey } from "./mail/mailbox.repository.ts";
 import { mailboxReadinessOf } from "./mail/mailbox-readiness.ts";
 import { replyTokenKey } from "./mail/reply-token.ts";
 import { mediaFileRoutes } from "./media/media.routes.ts";
 import { createMetrics, registerMetrics } from "./metrics.ts";
 import { openSharedRedis } from "./redis.ts";
-import { openLiveSite } from "./site/live-site.ts";
-import { publishedSnapshot } from "./site/markdown-snapshot.ts";
+import { type LiveSite, openLiveSite } from "./site/live-site.ts";
 import { serveBuild } from "./site/served-build.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 import { indexSiteFiles, pageFileFor } from "./site/static-site.ts";
@@ -96,7 +96,11 @@ export async function buildApp(
   const contentDir =
     deps.contentDir === undefined ? (deps.database ? null : defaultContentDir) : deps.contentDir;
   if (contentDir) await importContent(database.db, contentDir, app.log);
-  const contentChanged = deps.contentChanged ?? (async () => undefined);
+  // The live site opens once the build is indexed, below; changes before that are caught by
+  // its first full look at every page.
+  let liveSite: LiveSite | null = null;
+  const contentChanged =
+    deps.contentChanged ?? ((change: ContentChange) => renderChange(liveSite, change));
   const redis = config.redisUrl ? await openSharedRedis(config.redisUrl, app.log) : null;
   // Counted from the first hook on, so every route (and every 404) is in the figures.
   const metrics = createMetrics(database.db, {
@@ -183,7 +187,7 @@ export async function buildApp(
   await app.register(adminRoutes);
   await app.register(bookingRoutes);
   const site = served && (await indexSiteFiles(path.join(served.dir, "client")));
-  const liveSite =
+  liveSite =
     served && site
       ? await openLiveSite({
           db: database.db,
@@ -192,17 +196,18 @@ export async function buildApp(
           siteUrl: config.siteUrl,
           log: app.log,
           clock,
-          loadPublished: publishedSnapshot,
+          loadPublished: () => publishedSnapshot(database.db),
           onEvents: (events) => app.events.replace(events),
           ...deps.liveSite,
         })
       : null;
-  if (liveSite) app.addHook("onClose", async () => liveSite.stop());
+  const opened = liveSite;
+  if (opened) app.addHook("onClose", async () => opened.stop());
   await app.register(visitsRoutes, {
     // Only this site's pages are counted (without a site, as in development, any path).
     isPage: (path: string) => {
       if (!site) return true;
-      const page = liveSite?.live.get(path);
+      const page = opened?.live.get(path);
       return page ? !page.gone : pageFileFor(site, path) !== null;
     },
   });
@@ -222,6 +227,12 @@ export async function buildApp(
   });
   // The media library's pictures, before the site's catch-all: they live in the database.
   await app.register(mediaFileRoutes);
-  if (site) await app.register(siteRoutes, { site, upgradeInsecure, live: liveSite?.live });
+  if (site)
+    await app.register(siteRoutes, {
+      site,
+      upgradeInsecure,
+      live: opened?.live,
+      contentRedirect: (path) => contentRedirectFor(database.db, path),
+    });
   return app;
 }

@@ -23,8 +23,29 @@ export function textOf(html: string): string {
     });
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * Where a link or a picture may point: a path on this site, a fragment, or an http(s),
+ * mailto or tel address. Anything else (javascript:, data:, vbscript:, a scheme hidden behind
+ * entities or control characters) is refused, and the link shows as its text alone.
+ */
+export function safeUrl(href: string): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers skip them in a scheme.
+  const decoded = textOf(href).replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
+  if (/^(\/(?!\/)|#|\?)/.test(decoded)) return href;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(decoded)?.[1]?.toLowerCase();
+  if (scheme && ["http", "https", "mailto", "tel"].includes(scheme)) return href;
+  // A relative path ("guide/intro") has no scheme and no leading slash.
+  return scheme === undefined && !decoded.startsWith("//") ? href : null;
+}
+
 /**
  * Markdown → HTML at build time only (no parser ships to the browser).
+ * Entries are written in the studio now, so the Markdown is inert: raw HTML in it shows as
+ * text (never markup: a <script> there would otherwise be hashed into the page's own CSP),
+ * and links and pictures keep only safe addresses (docs/security.md, "Content").
  * h2/h3 get stable ids so guides can link to their sections.
  * (The recorded depth stays the source's, for tables of contents.)
  */
@@ -44,6 +65,16 @@ export function renderMarkdown(
   const marked = new Marked({
     gfm: true,
     renderer: {
+      html({ text }) {
+        return escapeHtml(text);
+      },
+      // A safe address renders as marked's own link or picture (false: its default).
+      link({ href, tokens }) {
+        return safeUrl(href) === null ? this.parser.parseInline(tokens) : false;
+      },
+      image({ href, text }) {
+        return safeUrl(href) === null ? escapeHtml(text) : false;
+      },
       heading({ tokens, depth }) {
         const inner = this.parser.parseInline(tokens);
         // Content embedded under a page's own h3 (events) shifts its headings down to keep the outline.

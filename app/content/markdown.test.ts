@@ -27,7 +27,7 @@ describe("typographic quotes", () => {
 describe("markdown headings", () => {
   it("gives a heading with quotes and an apostrophe plain text and a clean id", () => {
     const { html, headings } = renderMarkdown(
-      `## The "five D's" & why they're not <em>magic</em>\n\nBody.`,
+      `## The "five D's" & why they're not *magic*\n\nBody.`,
     );
     expect(headings).toEqual([
       {
@@ -57,5 +57,36 @@ describe("markdown headings", () => {
       "night-who-its-for",
       "night-who-its-for-2",
     ]);
+  });
+});
+
+describe("Markdown written in the studio is inert", () => {
+  it("shows raw HTML as text, inline and as a block", () => {
+    const { html } = renderMarkdown(
+      'Hi <script>alert(1)</script> there\n\n<img src=x onerror="alert(2)">\n\n<iframe src="https://evil.example"></iframe>\n',
+    );
+    expect(html).not.toMatch(/<script|<img|<iframe/i);
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(2)&quot;&gt;");
+  });
+
+  it("keeps safe links and drops javascript:, data: and disguised schemes", () => {
+    const { html } = renderMarkdown(
+      [
+        "[home](/home#contact-us) [site](https://example.com) [mail](mailto:a@b.c) [call](tel:+1912)",
+        "[a](javascript:alert(1)) [b](JaVaScRiPt:alert(1)) [c](data:text/html,<b>x</b>)",
+        "[d](java&#x09;script:alert(1)) [e](vbscript:x) [f](//evil.example/x)",
+        "![pic](javascript:alert(1)) ![ok](/media/abc/800.webp)",
+      ].join("\n\n"),
+    );
+    expect(html).toContain('<a href="/home#contact-us">home</a>');
+    expect(html).toContain('<a href="https://example.com">site</a>');
+    expect(html).toContain('<a href="mailto:a@b.c">mail</a>');
+    expect(html).toContain('<a href="tel:+1912">call</a>');
+    expect(html).not.toMatch(/javascript|vbscript|data:|evil\.example/i);
+    expect(html).toContain('<img src="/media/abc/800.webp" alt="ok">');
+    // The refused links keep their words, as plain text.
+    expect(html).toContain("<p>a b c</p>");
+    expect(html).toContain("<p>d e f</p>");
   });
 });

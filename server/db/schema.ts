@@ -417,6 +417,14 @@ export type RenderedPagesTable = {
   script_hashes: string;
   /** Milliseconds since the epoch (bigint: read back as text on PostgreSQL). */
   rendered_at: ColumnType<number | string, number, number>;
+  /** The content generation it was rendered from. */
+  generation: ColumnType<number | string, number, number>;
+};
+
+/** How many changes published content has seen (one row). */
+export type RenderGenerationTable = {
+  id: number;
+  value: ColumnType<number | string, number, number>;
 };
 
 /** Which instance does a timed pass over a build's pages (docs/decisions/033). */
@@ -465,6 +473,7 @@ export type Database = {
   media_files: MediaFilesTable;
   rendered_pages: RenderedPagesTable;
   render_claims: RenderClaimsTable;
+  render_generation: RenderGenerationTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

@@ -31,7 +31,11 @@ export type LivePages = {
   get(path: string): LivePage | undefined;
   all(): IterableIterator<LivePage>;
   /** Writes pages and removals in one transaction; served here at once, elsewhere within 5 s. */
-  save(pages: readonly RenderedPage[], gone: readonly string[]): Promise<LivePage[]>;
+  save(
+    pages: readonly RenderedPage[],
+    gone: readonly string[],
+    generation: number,
+  ): Promise<LivePage[]>;
   /** Reads what other instances wrote since the last look. */
   refresh(): Promise<LivePage[]>;
   stop(): void;
@@ -89,7 +93,11 @@ export async function openLivePages(options: {
     return arrived;
   }
 
-  async function save(rendered: readonly RenderedPage[], gone: readonly string[]) {
+  async function save(
+    rendered: readonly RenderedPage[],
+    gone: readonly string[],
+    generation: number,
+  ) {
     const renderedAt = clock().getTime();
     const rows = [
       ...rendered.map((page) => {
@@ -107,6 +115,7 @@ export async function openLivePages(options: {
           etag: `"${createHash("sha256").update(page.body).digest("base64url").slice(0, 27)}"`,
           script_hashes: JSON.stringify(page.scriptHashes),
           rendered_at: renderedAt,
+          generation,
         };
       }),
       ...gone.map((path) => ({
@@ -122,6 +131,7 @@ export async function openLivePages(options: {
         etag: '"gone"',
         script_hashes: "[]",
         rendered_at: renderedAt,
+        generation,
       })),
     ];
     if (rows.length === 0) return [];
@@ -131,18 +141,23 @@ export async function openLivePages(options: {
           .insertInto("rendered_pages")
           .values(row)
           .onConflict((oc) =>
-            oc.columns(["build_id", "path"]).doUpdateSet((eb) => ({
-              gone: eb.ref("excluded.gone"),
-              content_type: eb.ref("excluded.content_type"),
-              data_hash: eb.ref("excluded.data_hash"),
-              reads: eb.ref("excluded.reads"),
-              body: eb.ref("excluded.body"),
-              br: eb.ref("excluded.br"),
-              gz: eb.ref("excluded.gz"),
-              etag: eb.ref("excluded.etag"),
-              script_hashes: eb.ref("excluded.script_hashes"),
-              rendered_at: eb.ref("excluded.rendered_at"),
-            })),
+            oc
+              .columns(["build_id", "path"])
+              .doUpdateSet((eb) => ({
+                gone: eb.ref("excluded.gone"),
+                content_type: eb.ref("excluded.content_type"),
+                data_hash: eb.ref("excluded.data_hash"),
+                reads: eb.ref("excluded.reads"),
+                body: eb.ref("excluded.body"),
+                br: eb.ref("excluded.br"),
+                gz: eb.ref("excluded.gz"),
+                etag: eb.ref("excluded.etag"),
+                script_hashes: eb.ref("excluded.script_hashes"),
+                rendered_at: eb.ref("excluded.rendered_at"),
+                generation: eb.ref("excluded.generation"),
+              }))
+              // A pass that read the content before a later one never undoes the later one's pages.
+              .where("rendered_pages.generation", "<=", (eb) => eb.ref("excluded.generation")),
           )
           .execute();
       }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
+import { defaultContentDir } from "../content/import.ts";
 import { type TestDatabase, testEngines } from "../test-support/databases.ts";
 import { makeRealBuild } from "../test-support/real-build.ts";
 import { signedInUser, testSecret } from "../test-support/tokens.ts";
@@ -66,6 +67,8 @@ for (const engine of testEngines) {
         apps.push(
           await buildApp(config, {
             database: name === "a" ? database : database.sibling(),
+            // The first instance imports content/ as a fresh install does.
+            contentDir: name === "a" ? defaultContentDir : null,
             now: () => new Date(now),
             liveSite: { pollMs: 200, tickMs: 500 },
           }),
@@ -83,7 +86,12 @@ for (const engine of testEngines) {
 
     it("serves a published post on both instances, in the feed and the sitemap", async () => {
       const [a, b] = apps as [FastifyInstance, FastifyInstance];
-      const created = await a.inject({ method: "POST", url: "/api/content", headers, payload: post });
+      const created = await a.inject({
+        method: "POST",
+        url: "/api/content",
+        headers,
+        payload: post,
+      });
       expect(created.statusCode, created.body).toBe(201);
       const { entry } = created.json();
       expect(entry.status).toBe("draft");
@@ -103,8 +111,9 @@ for (const engine of testEngines) {
       const page = await get(a, pagePath);
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain("Publishing without a build");
-      // The body's script is text, never markup.
+      // The body's script is text, never markup (nor hashed into the page's CSP).
       expect(page.body).not.toContain("<script>alert(1)</script>");
+      expect(page.body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
       const csp = String(page.headers["content-security-policy"]);
       for (const hash of inlineScriptHashes(page.body)) expect(csp).toContain(hash);
       // And on the other within 5 s.
@@ -114,9 +123,18 @@ for (const engine of testEngines) {
       );
       expect(other.value.body).toBe(page.body);
       expect(other.ms).toBeLessThan(5000);
-      expect((await get(b, "/secret/blog/rss.xml")).body).toContain(pagePath);
-      expect((await get(b, "/sitemap.xml")).body).toContain(pagePath);
-      expect((await get(b, "/secret/blog")).body).toContain("Publishing without a build");
+      // Every page the post touched, there too within 5 s.
+      for (const [url, text] of [
+        ["/secret/blog/rss.xml", pagePath],
+        ["/sitemap.xml", pagePath],
+        ["/secret/blog", "Publishing without a build"],
+      ] as const) {
+        const touched = await eventually(
+          () => get(b, url),
+          (response) => response.body.includes(text),
+        );
+        expect(touched.value.body, url).toContain(text);
+      }
       const image = await get(b, `/og/secret_blog_blog_${post.slug}.png`);
       expect(image.statusCode).toBe(200);
       expect(image.headers["content-type"]).toBe("image/png");
@@ -126,8 +144,9 @@ for (const engine of testEngines) {
       const [a, b] = apps as [FastifyInstance, FastifyInstance];
       const list = await a.inject({ method: "GET", url: "/api/content?type=post", headers });
       const entry = list.json().entries.find((e: { slug: string }) => e.slug === post.slug);
-      const read = (await a.inject({ method: "GET", url: `/api/content/${entry.id}`, headers }))
-        .json().entry;
+      const read = (
+        await a.inject({ method: "GET", url: `/api/content/${entry.id}`, headers })
+      ).json().entry;
       const renamed = await a.inject({
         method: "PUT",
         url: `/api/content/${entry.id}`,
@@ -135,15 +154,29 @@ for (const engine of testEngines) {
         payload: { ...post, slug: "live-in-seconds", version: read.version },
       });
       expect(renamed.statusCode, renamed.body).toBe(200);
-      await a.inject({ method: "POST", url: `/api/content/${entry.id}/publish`, headers, payload: {} });
+      await a.inject({
+        method: "POST",
+        url: `/api/content/${entry.id}/publish`,
+        headers,
+        payload: {},
+      });
       const moved = await eventually(
         () => get(b, `/secret/blog/blog/${post.slug}`),
         (response) => response.statusCode === 301,
       );
       expect(moved.value.headers.location).toBe("/secret/blog/blog/live-in-seconds");
-      expect((await get(b, "/secret/blog/blog/live-in-seconds")).statusCode).toBe(200);
+      const arrived = await eventually(
+        () => get(b, "/secret/blog/blog/live-in-seconds"),
+        (response) => response.statusCode === 200,
+      );
+      expect(arrived.value.statusCode).toBe(200);
 
-      await a.inject({ method: "POST", url: `/api/content/${entry.id}/unpublish`, headers, payload: {} });
+      await a.inject({
+        method: "POST",
+        url: `/api/content/${entry.id}/unpublish`,
+        headers,
+        payload: {},
+      });
       const gone = await eventually(
         () => get(b, "/secret/blog/blog/live-in-seconds"),
         (response) => response.statusCode !== 200,
@@ -178,7 +211,12 @@ for (const engine of testEngines) {
       });
       expect(created.statusCode, created.body).toBe(201);
       const { entry } = created.json();
-      await a.inject({ method: "POST", url: `/api/content/${entry.id}/publish`, headers, payload: {} });
+      await a.inject({
+        method: "POST",
+        url: `/api/content/${entry.id}/publish`,
+        headers,
+        payload: {},
+      });
       const register = () =>
         b.inject({
           method: "POST",

@@ -96,7 +96,7 @@ export async function openLiveSite(options: {
   const tick = async () => {
     const slot = `tick:${Math.floor(clock().getTime() / tickMs)}`;
     if (!(await claimed.claim(slot))) return;
-    await claimed.changed(["events"]);
+    await claimed.retime(["events"]);
     // The slots of passes long done say nothing any more.
     await db
       .deleteFrom("render_claims")

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
+import { sql } from "kysely";
 import { contentSitePaths } from "../../domain/content-pages.ts";
 import type { ContentSource, SourceEntry } from "../../domain/content-source.ts";
 import { shareImagePath } from "../../domain/share-image.ts";
@@ -31,6 +32,8 @@ export type PublishReport = {
 export type Publisher = {
   /** Renders what a change to these folders touches (and these paths); resolves once served. */
   changed(folders: readonly string[], paths?: readonly string[]): Promise<PublishReport>;
+  /** Looks again at the pages of these folders for what time changed (an event's end). */
+  retime(folders: readonly string[]): Promise<PublishReport>;
   /** Every page: those whose data differ from what is served are rendered. */
   reconcile(): Promise<PublishReport>;
   /** Whether this instance's turn at a timed pass `slot` (one instance per slot). */
@@ -81,8 +84,31 @@ export function createPublisher(options: {
     return known;
   }
 
-  async function pass(folders: readonly string[] | "all", paths: readonly string[] = []) {
+  /** The count of changes to published content; a change counts itself before it reads. */
+  async function generationNow(bump: boolean): Promise<number> {
+    if (bump)
+      await db
+        .updateTable("render_generation")
+        .set({ value: sql<number>`value + 1` })
+        .where("id", "=", 1)
+        .execute();
+    const row = await db
+      .selectFrom("render_generation")
+      .select("value")
+      .where("id", "=", 1)
+      .executeTakeFirst();
+    return Number(row?.value ?? 0);
+  }
+
+  async function pass(
+    folders: readonly string[] | "all",
+    paths: readonly string[] = [],
+    bump = false,
+  ) {
     const started = performance.now();
+    // Read before the content: a pass that saw older content carries an older count, and its
+    // pages never replace those of a pass that saw newer content (another instance's, say).
+    const generation = await generationNow(bump);
     const source = await sourceNow();
     const current = contentSitePaths((folder) => source.entries(folder), source.now());
     const currentSet = new Set(current);
@@ -113,7 +139,7 @@ export function createPublisher(options: {
     const gone = [...knownPaths()].filter(
       (path) => !currentSet.has(path) && !live.get(path)?.gone && isEntryPage(path),
     );
-    await live.save(rendered, gone);
+    await live.save(rendered, gone, generation);
     const report: PublishReport = {
       checked,
       rendered: rendered.map((page) => page.path),
@@ -168,7 +194,8 @@ export function createPublisher(options: {
   };
 
   return {
-    changed: (folders, paths) => serial(() => pass(folders, paths)),
+    changed: (folders, paths) => serial(() => pass(folders, paths, true)),
+    retime: (folders) => serial(() => pass(folders)),
     reconcile: () => serial(() => pass("all")),
     async claim(slot) {
       const result = await db

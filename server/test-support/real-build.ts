@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -9,8 +8,17 @@ import path from "node:path";
  * `npm run build` runs them, without switching build/. About 15 s on two cores.
  */
 export function makeRealBuild(siteUrl = "http://localhost:3000"): string {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), "fineline-real-build-")), "build");
-  const env = { ...process.env, BUILD_DIRECTORY: out, SITE_URL: siteUrl, BUILD_TIME: "" };
+  // Inside the project (a build outside its root fails to prerender), where git ignores it.
+  const cache = path.resolve("node_modules", ".cache");
+  mkdirSync(cache, { recursive: true });
+  const out = path.join(mkdtempSync(path.join(cache, "fineline-real-build-")), "build");
+  // Not the test runner's environment (NODE_ENV=test, VITEST…): a build as a shell runs it.
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    BUILD_DIRECTORY: out,
+    SITE_URL: siteUrl,
+  };
   const bin = path.resolve("node_modules", ".bin", "react-router");
   for (const [command, args] of [
     [bin, ["build"]],

@@ -25,7 +25,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("script_hashes", "text", (c) => c.notNull())
     // Milliseconds since the epoch: instances poll for rows newer than the last they saw.
     .addColumn("rendered_at", "bigint", (c) => c.notNull())
+    // The content generation it was rendered from: an older snapshot never overwrites it.
+    .addColumn("generation", "bigint", (c) => c.notNull())
     .addPrimaryKeyConstraint("rendered_pages_pk", ["build_id", "path"])
+    .execute();
+  // Counts the changes to published content: each render is stamped with the count it read.
+  await db.schema
+    .createTable("render_generation")
+    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("value", "bigint", (c) => c.notNull())
+    .execute();
+  await db
+    .insertInto("render_generation" as never)
+    .values({ id: 1, value: 0 } as never)
     .execute();
   // One instance does each timed pass over a build's pages (an event's end, say): the one
   // whose insert of the pass's slot succeeds.
