@@ -20,7 +20,10 @@ export function startContentSchedule(options: {
   const run = () => {
     running ??= (async () => {
       try {
-        const changes = await publishDueEntries(options.db, options.now());
+        const changes = await publishDueEntries(options.db, options.now(), (id, reason) =>
+          // Left scheduled: it goes live once the other entry moves, or someone reschedules it.
+          options.log.error({ id, reason }, "a scheduled entry is due but could not go live"),
+        );
         for (const change of changes) {
           options.log.info({ change }, "scheduled content published");
           try {

@@ -214,6 +214,29 @@ describe.each(testEngines)("publishing content on $name", (engine) => {
     expect(changes).toEqual([{ type: "post", before: null, after: { slug: "later" } }]);
   });
 
+  test("a due entry whose path is live elsewhere stays scheduled and is reported", async ({
+    call,
+    draft,
+    database,
+  }) => {
+    await call("POST", `/api/content/${draft.id}/publish`, {});
+    const { entry } = (await call("GET", `/api/content/${draft.id}`)).json();
+    await call("PUT", `/api/content/${draft.id}`, {
+      ...postFields,
+      slug: "moved",
+      version: entry.version,
+    });
+    const other = (await call("POST", "/api/content", newPost)).json().entry;
+    await call("POST", `/api/content/${other.id}/publish`, { at: "2026-12-01T16:00:00Z" });
+    const refused: string[] = [];
+    const due = new Date("2026-12-01T16:00:00Z");
+    expect(
+      await publishDueEntries(database.db, due, (id, reason) => refused.push(`${id} ${reason}`)),
+    ).toEqual([]);
+    expect(refused).toEqual([`${other.id} path-taken`]);
+    expect((await call("GET", `/api/content/${other.id}`)).json().entry.status).toBe("scheduled");
+  });
+
   test("unpublishes and deletes: off the site, the hook told", async ({
     call,
     draft,

@@ -177,7 +177,12 @@ export async function unpublish(
  * The scheduled-publishing job's pass: publishes every entry whose time has come. Every
  * instance may run it at once; each entry is published once (publishNow's compare-and-set).
  */
-export async function publishDueEntries(db: Db, now: Date): Promise<ContentChange[]> {
+export async function publishDueEntries(
+  db: Db,
+  now: Date,
+  /** Told of a due entry that could not go live (its path is live on another entry). */
+  onRefused?: (id: string, reason: "path-taken" | "busy") => void,
+): Promise<ContentChange[]> {
   const due = await db
     .selectFrom("content_entries")
     .select("id")
@@ -188,7 +193,8 @@ export async function publishDueEntries(db: Db, now: Date): Promise<ContentChang
   const changes: ContentChange[] = [];
   for (const { id } of due) {
     const outcome = await publishNow(db, id, null, now, now);
-    if (typeof outcome === "object" && outcome.change) changes.push(outcome.change);
+    if (outcome === "path-taken" || outcome === "busy") onRefused?.(id, outcome);
+    else if (typeof outcome === "object" && outcome.change) changes.push(outcome.change);
   }
   return changes;
 }
