@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { contentTexts } from "../../domain/content-entry.ts";
-import type { ContentChange } from "./content.repository.ts";
+import { uuidPattern } from "../../domain/lead-record.ts";
+import type { Db } from "../db/connect.ts";
+import { type ContentChange, findEntry } from "./content.repository.ts";
 import { changedSincePublished, type EntryRow, publicPathOf } from "./content-rows.ts";
 
 /** How the content API answers: an entry as the studio reads it, times, the change hook. */
@@ -23,6 +25,20 @@ export function entryAnswer(entry: EntryRow, updatedBy: Person) {
     updatedAt: entry.updatedAt,
     updatedBy,
     body: entry.body,
+  };
+}
+
+/**
+ * Reading an entry for a route: `find` by the path's id (undefined for an unknown or
+ * malformed one, so both answer 404), `answer` as the API shows it, read again after a change.
+ */
+export function entryReader(db: Db) {
+  return {
+    find: (id: string) => (uuidPattern.test(id) ? findEntry(db, id.toLowerCase()) : undefined),
+    answer: async (id: string) => {
+      const entry = await findEntry(db, id);
+      return entry && entryAnswer(entry, entry.editor);
+    },
   };
 }
 

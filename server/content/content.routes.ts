@@ -8,7 +8,6 @@ import { findUserById } from "../auth/users.repository.ts";
 import {
   createEntry,
   deleteEntry,
-  findEntry,
   listEntries,
   restoreRevision,
   saveEntry,
@@ -16,6 +15,7 @@ import {
 import {
   announce,
   entryAnswer,
+  entryReader,
   ownerTime,
   problemsOf,
   slugTaken,
@@ -39,13 +39,7 @@ const notFound = { message: contentTexts.notFound };
 export async function contentRoutes(app: FastifyInstance) {
   const api = typed(app);
   const { db } = app;
-  /** The entry with its editor's name and address, or undefined for an unknown or bad id. */
-  const entryOrNothing = (id: string) =>
-    uuidPattern.test(id) ? findEntry(db, id.toLowerCase()) : undefined;
-  const answer = async (id: string) => {
-    const entry = await findEntry(db, id);
-    return entry && entryAnswer(entry, entry.editor);
-  };
+  const { find: entryOrNothing, answer } = entryReader(db);
 
   api.route({
     ...endpoints.contentEntries,

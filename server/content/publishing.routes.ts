@@ -6,8 +6,7 @@ import { uuidPattern } from "../../domain/lead-record.ts";
 import { type SiteSettingsData, siteSettingsSchema } from "../../domain/site-settings.ts";
 import { typed } from "../api/contracts.ts";
 import { actorOf } from "../auth/guards.ts";
-import { findEntry } from "./content.repository.ts";
-import { announce, entryAnswer, parsePublishAt, problemsOf } from "./content-answers.ts";
+import { announce, entryReader, parsePublishAt, problemsOf } from "./content-answers.ts";
 import { publicPathOf } from "./content-rows.ts";
 import {
   createPreviewLink,
@@ -27,12 +26,7 @@ const notFound = { message: contentTexts.notFound };
 export async function publishingRoutes(app: FastifyInstance) {
   const api = typed(app);
   const { db } = app;
-  const entryOrNothing = (id: string) =>
-    uuidPattern.test(id) ? findEntry(db, id.toLowerCase()) : undefined;
-  const answer = async (id: string) => {
-    const entry = await findEntry(db, id);
-    return entry && entryAnswer(entry, entry.editor);
-  };
+  const { find: entryOrNothing, answer } = entryReader(db);
 
   api.route({
     ...endpoints.publishContent,
