@@ -13,7 +13,11 @@ import { addRevision, personOf, recordSession, type Snapshot } from "./revisions
  * (publishedContent, previewEntryForToken, contentRedirectFor), are here.
  */
 
-/** What the renderer draws a page from: a published snapshot, or a preview's working copy. */
+/**
+ * What the renderer draws a page from: a published snapshot (its `updatedAt` is when it was
+ * published, since saving a draft changes nothing live), or a preview's working copy (its
+ * `updatedAt` is its last save).
+ */
 export type PublishedEntry = {
   id: string;
   type: ContentType;
@@ -50,7 +54,8 @@ export async function publishedContent(db: Db): Promise<PublishedEntry[]> {
             data: entry.published.data,
             body: entry.published.body,
             publishedAt: entry.published.at,
-            updatedAt: entry.updatedAt,
+            // The live snapshot changes only when published: a draft saved since is not live.
+            updatedAt: entry.published.at,
           },
         ]
       : [],
