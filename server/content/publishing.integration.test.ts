@@ -227,7 +227,18 @@ describe.each(testEngines)("publishing content on $name", (engine) => {
       version: entry.version,
     });
     const other = (await call("POST", "/api/content", newPost)).json().entry;
-    await call("POST", `/api/content/${other.id}/publish`, { at: "2026-12-01T16:00:00Z" });
+    // Scheduling it is refused at once …
+    const early = await call("POST", `/api/content/${other.id}/publish`, {
+      at: "2026-12-01T16:00:00Z",
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ message: contentTexts.pathTaken });
+    // … but a path can become taken after scheduling (another entry published meanwhile).
+    await database.db
+      .updateTable("content_entries")
+      .set({ status: "scheduled", publish_at: "2026-12-01T16:00:00.000Z" })
+      .where("id", "=", other.id)
+      .execute();
     const refused: string[] = [];
     const due = new Date("2026-12-01T16:00:00Z");
     expect(

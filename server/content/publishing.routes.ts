@@ -13,7 +13,7 @@ import {
   livePreviewLinks,
   revokePreviewLink,
 } from "./preview-links.repository.ts";
-import { publishNow, schedulePublish, unpublish } from "./publishing.ts";
+import { liveElsewhere, publishNow, schedulePublish, unpublish } from "./publishing.ts";
 import { loadSiteSettings, saveSiteSettings } from "./site-settings.repository.ts";
 
 const notFound = { message: contentTexts.notFound };
@@ -41,6 +41,9 @@ export async function publishingRoutes(app: FastifyInstance) {
         return reply.code(400).send(problemsOf("body", contentTexts.publishEmpty));
       const url = publicPathOf(found.type, found.slug);
       if (when > now) {
+        // Said now rather than when the time comes, when nobody is looking (the job can only log it).
+        if (await liveElsewhere(db, found.type, found.slug, found.id))
+          return reply.code(409).send({ message: contentTexts.pathTaken });
         await schedulePublish(db, found.id, when);
         const entry = await answer(found.id);
         if (!entry) return reply.code(404).send(notFound);

@@ -118,6 +118,23 @@ async function moveRedirects(
     .execute();
 }
 
+/** Whether another entry of the type is live at this slug (publishing this one would clash). */
+export async function liveElsewhere(
+  db: Db,
+  type: ContentType,
+  slug: string,
+  id: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("content_entries")
+    .select("id")
+    .where("type", "=", type)
+    .where("published_slug", "=", slug)
+    .where("id", "<>", id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Schedules the working copy to be published at `at`; what is live stays live until then. */
 export async function schedulePublish(db: Db, id: string, at: Date): Promise<EntryRow | undefined> {
   const row = await db
