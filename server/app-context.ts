@@ -7,6 +7,7 @@ import type { ContentChange } from "./content/content.repository.ts";
 import type { Db } from "./db/connect.ts";
 import type { EventCatalog } from "./events/event-catalog.ts";
 import type { Metrics } from "./metrics.ts";
+import type { LiveSite } from "./site/live-site.ts";
 
 /*
  * What buildApp (server/app.ts) decorates the app with, once, for every route plugin to read
@@ -32,6 +33,8 @@ declare module "fastify" {
     /** The events that take registrations (ADR 026). */
     events: EventCatalog;
     diskErasure: BackgroundJobs["diskErasure"];
+    /** The pages rendered since the build and their publisher, or null without a renderer. */
+    liveSite: LiveSite | null;
     /**
      * Told of every change to the live site's content (a publish, an unpublish, a published
      * entry deleted, a scheduled publish), after its commit and before the answer: the

@@ -30,7 +30,7 @@ import { registerRateLimit } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { defaultTimeouts, serverOptions, type Timeouts } from "./http/server-options.ts";
 import { visitsRoutes } from "./insights/visits.routes.ts";
-import { publishedSnapshot, renderChange } from "./live-content.ts";
+import { previewRoutes, publishedSnapshot, renderChange } from "./live-content.ts";
 import { mailboxKey } from "./mail/mailbox.repository.ts";
 import { mailboxReadinessOf } from "./mail/mailbox-readiness.ts";
 import { replyTokenKey } from "./mail/reply-token.ts";
@@ -60,7 +60,7 @@ export type AppDependencies = JobOptions & {
    */
   events?: readonly CatalogEvent[];
   /** Tests shorten how often pages are looked at again and read from other instances. */
-  liveSite?: { tickMs?: number; pollMs?: number };
+  liveSite?: { tickMs?: number; pollMs?: number; reconcileAtStart?: boolean };
   /**
    * The renderer's hook, told of every change to the live site's content (ADR 031); by
    * default nothing is told.
@@ -203,6 +203,7 @@ export async function buildApp(
       : null;
   const opened = liveSite;
   if (opened) app.addHook("onClose", async () => opened.stop());
+  app.decorate("liveSite", opened);
   await app.register(visitsRoutes, {
     // Only this site's pages are counted (without a site, as in development, any path).
     isPage: (path: string) => {
@@ -225,6 +226,7 @@ export async function buildApp(
       /^\/assets\/manrope-latin-wght-normal-.*\.woff2$/.test(file),
     ),
   });
+  await app.register(previewRoutes, { site: opened, upgradeInsecure });
   // The media library's pictures, before the site's catch-all: they live in the database.
   await app.register(mediaFileRoutes);
   if (site)

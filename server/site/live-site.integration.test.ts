@@ -99,6 +99,30 @@ for (const engine of testEngines) {
       // A draft is no page.
       expect((await get(a, pagePath)).statusCode).toBe(302);
 
+      // A draft, shown through the production renderer to whoever has the link.
+      const link = await a.inject({
+        method: "POST",
+        url: `/api/content/${entry.id}/preview-links`,
+        headers,
+      });
+      expect(link.statusCode, link.body).toBe(201);
+      const preview = await get(b, link.json().url);
+      expect(preview.statusCode).toBe(200);
+      expect(preview.headers["x-robots-tag"]).toBe("noindex, nofollow");
+      expect(preview.headers["cache-control"]).toBe("no-store");
+      expect(preview.body).toContain("Publishing without a build");
+      for (const hash of inlineScriptHashes(preview.body))
+        expect(String(preview.headers["content-security-policy"])).toContain(hash);
+      // Previewing stores nothing: the draft is still no page.
+      expect((await get(b, pagePath)).statusCode).toBe(302);
+      await a.inject({
+        method: "DELETE",
+        url: `/api/content/${entry.id}/preview-links/${link.json().id}`,
+        headers,
+      });
+      expect((await get(b, link.json().url)).statusCode).toBe(404);
+      expect((await get(b, "/preview/not-a-token")).statusCode).toBe(404);
+
       const published = await a.inject({
         method: "POST",
         url: `/api/content/${entry.id}/publish`,

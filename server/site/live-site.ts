@@ -9,7 +9,7 @@ import type { CatalogEvent } from "../../domain/events.ts";
 import type { Db } from "../db/connect.ts";
 import { textFontFile } from "./finish-page.ts";
 import { type LivePages, openLivePages } from "./live-pages.ts";
-import { createPageRenderer } from "./page-renderer.ts";
+import { createPageRenderer, type RenderedPage } from "./page-renderer.ts";
 import { createPublisher, type PublishedSnapshot, type Publisher } from "./publisher.ts";
 import type { SiteFiles } from "./static-site.ts";
 
@@ -22,6 +22,8 @@ import type { SiteFiles } from "./static-site.ts";
 export type LiveSite = {
   readonly live: LivePages;
   readonly publisher: Publisher;
+  /** A page as it would be with this snapshot (a draft's preview); never stored. */
+  preview(path: string, snapshot: PublishedSnapshot): Promise<RenderedPage | null>;
   stop(): void;
 };
 
@@ -37,6 +39,8 @@ export async function openLiveSite(options: {
   onEvents?: (events: readonly CatalogEvent[]) => void;
   tickMs?: number;
   pollMs?: number;
+  /** Look at every page at start (the default); the publishing benchmark times it itself. */
+  reconcileAtStart?: boolean;
 }): Promise<LiveSite | null> {
   const { db, buildDir, log, clock } = options;
   const bundle = path.join(buildDir, "server", "index.js");
@@ -112,7 +116,7 @@ export async function openLiveSite(options: {
   // Whatever was published, scheduled or ended while no instance ran.
   await refreshEvents();
   const startSlot = `start:${Math.floor(clock().getTime() / 60_000)}`;
-  if (await claimed.claim(startSlot))
+  if (options.reconcileAtStart !== false && (await claimed.claim(startSlot)))
     claimed
       .reconcile()
       .catch((error: unknown) =>
@@ -121,6 +125,12 @@ export async function openLiveSite(options: {
   return {
     live,
     publisher: claimed,
+    preview: (pagePath, snapshot) =>
+      renderer.render(pagePath, {
+        generation: -Date.now(),
+        now,
+        entries: (folder) => snapshot.get(folder) ?? [],
+      }),
     stop() {
       clearInterval(timer);
       live.stop();
