@@ -21,6 +21,27 @@ export const collectionFolders = Object.freeze({
 type Slugged = { readonly slug: string; readonly data: Readonly<Record<string, unknown>> };
 
 /**
+ * How many entries either side of its own an entry's page shows, in its collection's order
+ * (a journal post names its neighbours under "More from the journal"; other pages show their
+ * own entry only). A change to one entry touches no other entry's page beyond this reach, so
+ * publishing among a thousand posts looks at a handful of pages, not a thousand.
+ */
+export const entryPageReach: Readonly<Record<string, number>> = Object.freeze({ blog: 2 });
+
+/** A collection in its pages' order: posts and case studies newest first. */
+export function inPageOrder<T extends Slugged>(folder: string, entries: readonly T[]): T[] {
+  const text = (entry: T, key: string) => String(entry.data[key] ?? "");
+  const sorted = [...entries];
+  if (folder === "blog" || folder === "case-studies")
+    sorted.sort((a, b) => text(b, "date").localeCompare(text(a, "date")));
+  else if (folder === "events")
+    sorted.sort((a, b) => text(a, "start").localeCompare(text(b, "start")));
+  else if (folder === "guides/wordpress")
+    sorted.sort((a, b) => Number(a.data.order ?? 0) - Number(b.data.order ?? 0));
+  return sorted;
+}
+
+/**
  * Every public page content can change: the hand-made pages (they show testimonials, case
  * studies, the team), each entry's page, each upcoming event's registration confirmation, and
  * the feeds (robots.txt names no content).

@@ -16,9 +16,14 @@ const absoluteLinks = (html: string) =>
     (_, attribute: string) => `${attribute}="${absoluteUrl("/")}`,
   );
 
+/** How many posts the feed carries. */
+const feedLength = 30;
+
 /** Prerendered to build/client/secret/blog/rss.xml: the journal as RSS 2.0 with full text. */
 export function loader() {
-  const posts = blogPosts();
+  // The newest posts, in full: readers keep what they have read, and a feed of every post
+  // would grow with the journal and make every publish re-render and re-send all of it.
+  const posts = blogPosts().slice(0, feedLength);
   const items = posts.map((post) => {
     const url = absoluteUrl(blogPostPath(post.slug));
     return `    <item>

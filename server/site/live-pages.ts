@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { brotliDecompressSync } from "node:zlib";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/connect.ts";
 import { pageCsp } from "../http/security-headers.ts";
@@ -19,7 +20,8 @@ export type LivePage = {
   readonly contentType: string;
   readonly etag: string;
   readonly scriptHashes: readonly string[];
-  readonly body: Buffer;
+  /** The bytes as sent without compression (decompressed from `br` when asked). */
+  body(): Buffer;
   readonly br: Buffer | null;
   readonly gz: Buffer | null;
   readonly dataHash: string;
@@ -73,14 +75,18 @@ export async function openLivePages(options: {
       newest = Math.max(newest, renderedAt);
       const known = pages.get(row.path);
       if (known && known.etag === row.etag && known.gone === Boolean(row.gone)) continue;
+      // Only the compressed bytes stay in memory when there are some: nearly every client
+      // takes brotli, and the rare one that takes neither gets it decompressed.
+      const br = toBuffer(row.br);
+      const raw = br ? null : (toBuffer(row.body) ?? Buffer.alloc(0));
       const page: LivePage = {
         path: row.path,
         gone: Boolean(row.gone),
         contentType: row.content_type,
         etag: row.etag,
         scriptHashes: JSON.parse(row.script_hashes) as string[],
-        body: toBuffer(row.body) ?? Buffer.alloc(0),
-        br: toBuffer(row.br),
+        body: () => raw ?? brotliDecompressSync(br ?? Buffer.alloc(0)),
+        br,
         gz: toBuffer(row.gz),
         dataHash: row.data_hash,
         reads: JSON.parse(row.reads) as string[],
@@ -206,5 +212,5 @@ export function sendLivePage(
     reply.header("Content-Encoding", "gzip");
     return reply.send(page.gz);
   }
-  return reply.send(page.body);
+  return reply.send(page.body());
 }

@@ -152,6 +152,8 @@ for (const engine of testEngines) {
         ["/secret/blog/rss.xml", pagePath],
         ["/sitemap.xml", pagePath],
         ["/secret/blog", "Publishing without a build"],
+        // Its neighbour names it under "More from the journal".
+        ["/secret/blog/blog/to-rosa", pagePath],
       ] as const) {
         const touched = await eventually(
           () => get(b, url),

@@ -3,7 +3,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
-import { contentSitePaths } from "../../domain/content-pages.ts";
+import {
+  collectionFolders,
+  contentSitePaths,
+  entryPageReach,
+  inPageOrder,
+} from "../../domain/content-pages.ts";
 import type { ContentSource, SourceEntry } from "../../domain/content-source.ts";
 import { shareImagePath } from "../../domain/share-image.ts";
 import { collectionPaths } from "../../domain/site-paths.ts";
@@ -27,6 +32,8 @@ export type PublishReport = {
   readonly rendered: readonly string[];
   readonly gone: readonly string[];
   readonly ms: number;
+  /** Where the time went: reading the content, looking at pages, rendering, images, saving. */
+  readonly phases: Readonly<Record<string, number>>;
 };
 
 export type Publisher = {
@@ -36,9 +43,14 @@ export type Publisher = {
   retime(folders: readonly string[]): Promise<PublishReport>;
   /** Every page: those whose data differ from what is served are rendered. */
   reconcile(): Promise<PublishReport>;
+  /** The report of the last pass (logs and the publishing benchmark). */
+  lastReport(): PublishReport | null;
   /** Whether this instance's turn at a timed pass `slot` (one instance per slot). */
   claim(slot: string): Promise<boolean>;
 };
+
+/** How many pages a full pass renders before it saves them. */
+const fullPassBatch = 50;
 
 /** Pages made from one entry each, which leave the site with their entry. */
 const entryPagePatterns = [
@@ -61,15 +73,49 @@ export function createPublisher(options: {
 }): Publisher {
   const { db, buildId, site, renderer, live, log } = options;
   let generation = 0;
+  /** The entries the last pass read: where a changed entry stood before the change. */
+  let lastSnapshot: PublishedSnapshot | null = null;
+  let last: PublishReport | null = null;
   // One pass at a time on an instance: two publishes in a row render in order, the second
   // seeing the first's pages.
   let tail: Promise<unknown> = Promise.resolve();
 
-  async function sourceNow(): Promise<ContentSource> {
+  async function sourceNow() {
     const snapshot = await options.loadPublished();
     generation += 1;
     const current = generation;
-    return { generation: current, now: options.now, entries: (f) => snapshot.get(f) ?? [] };
+    const source: ContentSource = {
+      generation: current,
+      now: options.now,
+      entries: (f) => snapshot.get(f) ?? [],
+    };
+    return { source, snapshot };
+  }
+
+  /**
+   * The entry pages a change to `paths` can reach: those paths, and the pages of the entries
+   * within `entryPageReach` of them in their collection's order, before and after the change.
+   */
+  function reachOf(folders: readonly string[], paths: readonly string[], now: PublishedSnapshot) {
+    // An event's confirmation page shows it too.
+    const reached = new Set(paths.flatMap((path) => [path, `${path}/registered`]));
+    for (const folder of folders) {
+      const reach = entryPageReach[folder] ?? 0;
+      const collection = Object.entries(collectionFolders).find(([, f]) => f === folder)?.[0];
+      if (!reach || !collection) continue;
+      const pathOf = collectionPaths[collection as keyof typeof collectionPaths].path;
+      for (const snapshot of [lastSnapshot, now]) {
+        const ordered = inPageOrder(folder, snapshot?.get(folder) ?? []);
+        ordered.forEach((entry, at) => {
+          if (!paths.includes(pathOf(entry.slug))) return;
+          for (let i = at - reach; i <= at + reach; i++) {
+            const near = ordered[i];
+            if (near) reached.add(pathOf(near.slug));
+          }
+        });
+      }
+    }
+    return reached;
   }
 
   /** The build's pages made from entries, and every path rendered since. */
@@ -109,43 +155,70 @@ export function createPublisher(options: {
     // Read before the content: a pass that saw older content carries an older count, and its
     // pages never replace those of a pass that saw newer content (another instance's, say).
     const generation = await generationNow(bump);
-    const source = await sourceNow();
+    const { source, snapshot } = await sourceNow();
+    const phases: Record<string, number> = { read: performance.now() - started };
+    const time = async <T>(phase: string, work: () => Promise<T>) => {
+      const at = performance.now();
+      try {
+        return await work();
+      } finally {
+        phases[phase] = (phases[phase] ?? 0) + performance.now() - at;
+      }
+    };
     const current = contentSitePaths((folder) => source.entries(folder), source.now());
     const currentSet = new Set(current);
+    const reached = folders === "all" ? null : reachOf(folders, paths, snapshot);
+    lastSnapshot = snapshot;
     const touches = (path: string) => {
       if (folders === "all" || paths.includes(path)) return true;
       const served = live.get(path);
       // A page never rendered since the build: its reads are unknown, so it is looked at.
       if (!served || served.gone) return true;
-      return served.reads.some((folder) => folders.includes(folder));
+      if (!served.reads.some((folder) => folders.includes(folder))) return false;
+      // Another entry's own page, beyond the change's reach, shows nothing that changed
+      // (a time-driven look has no changed paths: it looks at them all).
+      return !(paths.length > 0 && isEntryPage(path) && reached && !reached.has(path));
     };
     const rendered: RenderedPage[] = [];
+    const done: string[] = [];
     let checked = 0;
     for (const path of current) {
       if (!touches(path)) continue;
       checked += 1;
       const served = live.get(path);
       if (served && !served.gone && !path.endsWith(".xml")) {
-        const check = await renderer.check(path, source);
+        const check = await time("check", () => renderer.check(path, source));
         if (check && check.dataHash === served.dataHash) continue;
       }
-      const page = await renderer.render(path, source);
+      const page = await time("render", () => renderer.render(path, source));
       if (!page) continue;
       if (served && !served.gone && served.dataHash === page.dataHash && path.endsWith(".xml"))
         continue;
       rendered.push(page);
+      // A full pass saves as it goes, so a thousand pages never sit in memory at once; each
+      // page is right on its own, and a change's pass (one transaction) stays all or nothing.
+      if (folders === "all" && rendered.length >= fullPassBatch) {
+        const batch = rendered.splice(0);
+        batch.push(...(await shareImagesFor(batch)));
+        await live.save(batch, [], generation);
+        done.push(...batch.map((saved) => saved.path));
+      }
     }
-    rendered.push(...(await shareImagesFor(rendered)));
+    rendered.push(...(await time("images", () => shareImagesFor(rendered))));
     const gone = [...knownPaths()].filter(
       (path) => !currentSet.has(path) && !live.get(path)?.gone && isEntryPage(path),
     );
-    await live.save(rendered, gone, generation);
+    await time("save", () => live.save(rendered, gone, generation));
     const report: PublishReport = {
       checked,
-      rendered: rendered.map((page) => page.path),
+      rendered: [...done, ...rendered.map((page) => page.path)],
       gone,
       ms: Math.round(performance.now() - started),
+      phases: Object.fromEntries(
+        Object.entries(phases).map(([phase, ms]) => [phase, Math.round(ms)]),
+      ),
     };
+    last = report;
     if (report.rendered.length || report.gone.length)
       log.info({ ...report }, "site: pages rendered from published content");
     return report;
@@ -196,6 +269,7 @@ export function createPublisher(options: {
   return {
     changed: (folders, paths) => serial(() => pass(folders, paths, true)),
     retime: (folders) => serial(() => pass(folders)),
+    lastReport: () => last,
     reconcile: () => serial(() => pass("all")),
     async claim(slot) {
       const result = await db
