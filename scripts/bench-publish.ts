@@ -130,6 +130,16 @@ async function run(engine: string, database: TestDatabase, buildDir: string) {
       payload: {},
     });
     const url = published.json().url as string;
+    const last = watch?.lastReport();
+    if (last)
+      reports.push({
+        ms: last.ms,
+        line: `${last.ms} ms: ${Object.entries(last.phases)
+          .map(([phase, ms]) => `${phase} ${ms}`)
+          .join(
+            ", ",
+          )}; ${last.checked} looked at, ${last.rendered.length} rendered (${last.rendered.join(" ")})`,
+      });
     const served = await a.inject({ method: "GET", url });
     if (served.statusCode !== 200) throw new Error(`${url} answered ${served.statusCode} on A`);
     toA.push(performance.now() - at);
