@@ -40,6 +40,7 @@ const layers = {
     "dashboard",
     "spam",
     "events",
+    "content",
     "insights",
     "tracker",
   ],
