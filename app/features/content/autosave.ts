@@ -139,6 +139,8 @@ export class Autosaver {
   /** The text changed: save after a pause, unless stopped by a conflict or a refusal. */
   changed() {
     this.dirty = true;
+    // A refusal holds only until the text changes: the change may be the fix.
+    if (this.state.status === "invalid") this.stopped = false;
     this.apply({ type: "changed" });
     if (this.stopped || this.inFlight) return;
     // While retrying, the backoff timer is already set; a new change must not shorten it.
@@ -151,6 +153,16 @@ export class Autosaver {
     this.dirty = true;
     this.apply({ type: "resumed" });
     this.schedule(0);
+  }
+
+  /** The text now matches the server's (their version loaded): nothing to save. */
+  reset() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.stopped = false;
+    this.dirty = false;
+    this.state = initialAutosave;
+    this.onState(this.state);
   }
 
   get current() {
