@@ -46,6 +46,8 @@ export default [
     route("pipeline", "routes/admin/pipeline.tsx"),
     route("insights", "routes/admin/insights.tsx"),
     route("events", "routes/admin/events.tsx"),
+    // The content studio: every page of the site, by type, and the site settings.
+    route("content", "routes/admin/content.tsx"),
     route("spam", "routes/admin/spam.tsx"),
     route("settings", "routes/admin/settings.tsx"),
   ]),

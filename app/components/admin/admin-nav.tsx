@@ -8,6 +8,7 @@ const sections = [
   { to: "/admin/pipeline", label: "Pipeline" },
   { to: "/admin/insights", label: "Insights" },
   { to: "/admin/events", label: "Events" },
+  { to: "/admin/content", label: "Site" },
   { to: "/admin/spam", label: "Spam" },
   { to: "/admin/settings", label: "Settings" },
 ] as const;
