@@ -46,8 +46,9 @@ export default [
     route("pipeline", "routes/admin/pipeline.tsx"),
     route("insights", "routes/admin/insights.tsx"),
     route("events", "routes/admin/events.tsx"),
-    // The content studio: every page of the site, by type, and the site settings.
+    // The content studio; its editor (and CodeMirror with it) loads only when an entry opens.
     route("content", "routes/admin/content.tsx"),
+    route("content/:id", "routes/admin/content-entry.tsx"),
     route("spam", "routes/admin/spam.tsx"),
     route("settings", "routes/admin/settings.tsx"),
   ]),

@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { buttonClass } from "../../components/layout.tsx";
+import { contentApi, failureText, type Media } from "./content-api.ts";
+
+/**
+ * The images already uploaded, to put one in the text as ![alt](url): a modal dialog (focus
+ * kept inside, Escape closes, focus returns to the Image button), loaded when opened.
+ */
+export function MediaPicker({
+  open,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onPick: (media: Media) => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const id = useId();
+  const [media, setMedia] = useState<Media[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      opener.current = document.activeElement;
+      element.showModal();
+      setError(null);
+      void contentApi.media().then((result) => {
+        if (result.ok) setMedia(result.data.media);
+        else setError(failureText(result));
+      });
+    }
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      onClose={() => {
+        onClose();
+        if (opener.current instanceof HTMLElement && opener.current.isConnected)
+          opener.current.focus();
+      }}
+      className="m-auto w-[min(48rem,calc(100vw-2rem))] rounded-sm border border-line bg-paper p-3 text-ink shadow-xl backdrop:bg-ink/50"
+    >
+      {open ? (
+        <>
+          <div className="flex items-center justify-between gap-2">
+            <h2 id={`${id}-title`} className="text-xl font-bold">
+              Insert an image
+            </h2>
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className={buttonClass("secondary", "sm")}
+            >
+              Close
+            </button>
+          </div>
+          <div aria-live="polite">
+            {error ? <p className="mt-1 font-semibold text-error">{error}</p> : null}
+            {!error && media === null ? <p className="mt-1 text-muted">Loading images…</p> : null}
+            {media?.length === 0 ? (
+              <p className="mt-1 text-muted">No images yet. Upload them under Media first.</p>
+            ) : null}
+          </div>
+          {media?.length ? (
+            <ul className="mt-2 grid max-h-[60vh] grid-cols-2 gap-1.5 overflow-y-auto sm:grid-cols-3">
+              {media.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    onClick={() => onPick(item)}
+                    className="block w-full rounded-sm border border-line p-0.5 text-left hover:border-ink focus-visible:outline-2 focus-visible:outline-accent-strong"
+                  >
+                    <img
+                      src={item.url}
+                      alt=""
+                      width={item.width}
+                      height={item.height}
+                      loading="lazy"
+                      className="aspect-[4/3] w-full rounded-sm object-cover"
+                    />
+                    <span className="mt-0.5 block truncate text-sm">
+                      {item.alt || "No description"}
+                    </span>
+                    <span className="sr-only">, insert</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : null}
+    </dialog>
+  );
+}
