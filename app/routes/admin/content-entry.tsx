@@ -13,6 +13,7 @@ import {
   failureText,
 } from "../../features/content/content-api.ts";
 import { titleField, typeLabels } from "../../features/content/content-fields.ts";
+import { DeleteEntry } from "../../features/content/delete-entry.tsx";
 import { ConflictNotice, KeptText, RestoreOffer } from "../../features/content/editor-notices.tsx";
 import { EntryEditorForm } from "../../features/content/entry-editor-form.tsx";
 import { NewEntry } from "../../features/content/new-entry.tsx";
@@ -100,7 +101,12 @@ function EntryEditor({ initial, timeZone }: { initial: Entry; timeZone: string }
           </span>
         }
         description={label}
-        actions={back}
+        actions={
+          <>
+            {back}
+            <DeleteEntry id={entry.id} type={entry.type} name={name || label} />
+          </>
+        }
       />
       {editor.offer ? (
         <RestoreOffer

@@ -82,7 +82,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
 
   // A pause in typing searches; each keystroke would reload the list mid-word.
   useEffect(() => {
-    if (search === q) return;
+    if (search === q || tab === settingsTab) return;
     const timer = setTimeout(() => {
       setParams(
         (was) => {
@@ -95,9 +95,18 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
       );
     }, 300);
     return () => clearTimeout(timer);
-  }, [search, q, setParams]);
+  }, [search, q, tab, setParams]);
 
-  const linkFor = (type: string) => `/admin/content?type=${type}`;
+  // Moving between types keeps the status filter and the search: "drafts about SEO" in each.
+  const linkFor = (type: string) => {
+    const next = new URLSearchParams(params);
+    next.set("type", type);
+    if (type === settingsTab) {
+      next.delete("status");
+      next.delete("q");
+    }
+    return `/admin/content?${next}`;
+  };
   const searching =
     navigation.state === "loading" && navigation.location?.pathname === "/admin/content";
   return (
