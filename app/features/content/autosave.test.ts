@@ -94,3 +94,23 @@ describe("autosave", () => {
     expect(retryDelay(20)).toBe(30_000);
   });
 });
+
+describe("leaving the editor", () => {
+  it("sends a change still waiting for its pause, once", async () => {
+    const { saver, save } = harness([]);
+    saver.changed();
+    await vi.advanceTimersByTimeAsync(500);
+    saver.dispose();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends nothing when everything was saved", async () => {
+    const { saver, save } = harness([]);
+    saver.changed();
+    await vi.advanceTimersByTimeAsync(1200);
+    saver.dispose();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+});

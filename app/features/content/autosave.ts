@@ -188,8 +188,15 @@ export class Autosaver {
     else if (this.dirty) this.schedule(this.wait);
   }
 
+  /**
+   * Leaving the editor: a change still waiting for its pause is sent now rather than dropped
+   * (the local copy holds it too, but the server should not wait for a return visit).
+   */
   dispose() {
+    const waiting = this.timer !== null && this.state.status === "pending";
     if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (waiting && !this.stopped && !this.inFlight) void this.run();
     this.stopped = true;
   }
 }

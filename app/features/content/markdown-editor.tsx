@@ -1,6 +1,6 @@
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { markdown } from "@codemirror/lang-markdown";
-import { EditorSelection, EditorState } from "@codemirror/state";
+import { Compartment, EditorSelection, EditorState } from "@codemirror/state";
 import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { useEffect, useRef, useState } from "react";
 import { prefixLines, wrapSelection } from "./markdown-edits.ts";
@@ -11,6 +11,21 @@ import { MediaPicker } from "./media-picker.tsx";
  * editor route imports this module, so CodeMirror stays in the admin's lazy chunk. The
  * toolbar's buttons edit through CodeMirror transactions, so undo covers them.
  */
+function contentAttributes(
+  id: string,
+  labelId: string,
+  describedBy: string | undefined,
+  invalid: boolean | undefined,
+) {
+  return EditorView.contentAttributes.of({
+    id,
+    "aria-labelledby": labelId,
+    "aria-multiline": "true",
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+    ...(invalid ? { "aria-invalid": "true" } : {}),
+  });
+}
+
 export function MarkdownEditor({
   id,
   value,
@@ -31,6 +46,7 @@ export function MarkdownEditor({
   const latest = useRef(onChange);
   latest.current = onChange;
   const [picking, setPicking] = useState(false);
+  const attributes = useRef(new Compartment());
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: made once; later values arrive below.
   useEffect(() => {
@@ -49,13 +65,7 @@ export function MarkdownEditor({
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current(update.state.doc.toString());
           }),
-          EditorView.contentAttributes.of({
-            id,
-            "aria-labelledby": labelId,
-            "aria-multiline": "true",
-            ...(describedBy ? { "aria-describedby": describedBy } : {}),
-            ...(invalid ? { "aria-invalid": "true" } : {}),
-          }),
+          attributes.current.of(contentAttributes(id, labelId, describedBy, invalid)),
         ],
       }),
     });
@@ -65,6 +75,13 @@ export function MarkdownEditor({
       view.current = null;
     };
   }, []);
+
+  // A field message comes and goes after saves: the text area's ARIA state follows it.
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: attributes.current.reconfigure(contentAttributes(id, labelId, describedBy, invalid)),
+    });
+  }, [id, labelId, describedBy, invalid]);
 
   // A restored revision or local copy replaces the text; typing never comes back through here.
   useEffect(() => {
