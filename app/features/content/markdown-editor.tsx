@@ -3,6 +3,7 @@ import { markdown } from "@codemirror/lang-markdown";
 import { Compartment, EditorSelection, EditorState } from "@codemirror/state";
 import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { prefixLines, wrapSelection } from "./markdown-edits.ts";
 import { MediaPicker } from "./media-picker.tsx";
 
@@ -175,18 +176,22 @@ export function MarkdownEditor({
         ref={host}
         className="min-h-[24rem] text-base [&_.cm-content]:font-mono [&_.cm-content]:px-1 [&_.cm-content]:py-1 [&_.cm-editor]:min-h-[24rem] [&_.cm-editor.cm-focused]:outline-none"
       />
-      <MediaPicker
-        open={picking}
-        onClose={() => setPicking(false)}
-        onPick={(media) => {
-          setPicking(false);
-          const alt = media.alt.replace(/[[\]]/g, "");
-          edit((_t, f, e) => {
-            const insert = `![${alt}](${media.url})`;
-            return { from: f, to: e, insert, select: [f + insert.length, f + insert.length] };
-          });
-        }}
-      />
+      {/* In the body, not here: the editor may sit in a form, and the picker has its own. */}
+      {createPortal(
+        <MediaPicker
+          open={picking}
+          onClose={() => setPicking(false)}
+          onPick={(media) => {
+            setPicking(false);
+            const alt = media.alt.replace(/[[\]]/g, "");
+            edit((_t, f, e) => {
+              const insert = `![${alt}](${media.url})`;
+              return { from: f, to: e, insert, select: [f + insert.length, f + insert.length] };
+            });
+          }}
+        />,
+        document.body,
+      )}
     </div>
   );
 }

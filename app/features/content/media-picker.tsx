@@ -68,6 +68,7 @@ export function MediaPicker({
               <p className="mt-1 text-muted">No images yet. Upload them under Media first.</p>
             ) : null}
           </div>
+          <UploadForm onUploaded={(item) => setMedia((was) => [item, ...(was ?? [])])} />
           {media?.length ? (
             <ul className="mt-2 grid max-h-[60vh] grid-cols-2 gap-1.5 overflow-y-auto sm:grid-cols-3">
               {media.map((item) => (
@@ -97,5 +98,63 @@ export function MediaPicker({
         </>
       ) : null}
     </dialog>
+  );
+}
+
+/** A new image, with the words a screen reader will say for it, then offered in the list. */
+function UploadForm({ onUploaded }: { onUploaded: (media: Media) => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState<string | null>(null);
+  return (
+    <form
+      onSubmit={async (event) => {
+        event.preventDefault();
+        // React bubbles through the portal: the entry's own form must not see this submit.
+        event.stopPropagation();
+        const form = event.currentTarget;
+        const data = new FormData(form);
+        const file = data.get("file");
+        const alt = String(data.get("alt") ?? "").trim();
+        if (!(file instanceof File) || !file.size) return setSaid("Choose an image first.");
+        setBusy(true);
+        const result = await contentApi.upload(file, alt);
+        setBusy(false);
+        if (!result.ok) return setSaid(failureText(result));
+        onUploaded({ ...result.data, alt });
+        form.reset();
+        setSaid("Uploaded. It is first in the list.");
+      }}
+      className="mt-2 grid items-end gap-1 border-t border-line pt-2 sm:grid-cols-[1fr_1fr_auto]"
+    >
+      <div>
+        <label htmlFor={`${id}-file`} className="text-sm font-semibold">
+          Upload an image
+        </label>
+        <input
+          id={`${id}-file`}
+          name="file"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="mt-0.5 block w-full text-sm"
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-alt`} className="text-sm font-semibold">
+          What it shows
+        </label>
+        <input
+          id={`${id}-alt`}
+          name="alt"
+          className="mt-0.5 block w-full rounded-sm border border-ink/25 bg-paper px-1 py-0.5 max-[1023px]:min-h-[44px]"
+        />
+      </div>
+      <button type="submit" disabled={busy} className={buttonClass("secondary", "sm")}>
+        {busy ? "Uploading…" : "Upload"}
+      </button>
+      <p aria-live="polite" className="text-sm font-semibold sm:col-span-3">
+        {said}
+      </p>
+    </form>
   );
 }

@@ -24,6 +24,16 @@ const inputTypes: Partial<Record<(typeof textFields)[number][0], string>> = {
   email: "email",
 };
 
+/** A field the server leaves out reads as empty, so every input stays controlled. */
+function withDefaults(settings: Partial<SiteSettings>): SiteSettings {
+  const text = Object.fromEntries(textFields.map(([key]) => [key, settings[key] ?? ""]));
+  return {
+    ...(text as Pick<SiteSettings, (typeof textFields)[number][0]>),
+    socialLinks: settings.socialLinks ?? [],
+    showSampleTestimonials: settings.showSampleTestimonials ?? false,
+  };
+}
+
 /**
  * The site's own settings (name, address, links, the home page's words), saved as one
  * document with a version: a save over someone else's newer one is refused (409) and the
@@ -36,7 +46,7 @@ export function SiteSettingsForm({
 }) {
   const clock = useOwnerClock();
   const id = useId();
-  const [settings, setSettings] = useState(initial.settings);
+  const [settings, setSettings] = useState(() => withDefaults(initial.settings));
   const [version, setVersion] = useState(initial.version);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
@@ -69,7 +79,7 @@ export function SiteSettingsForm({
   async function loadTheirs() {
     const result = await contentApi.siteSettings();
     if (!result.ok) return setMessage({ kind: "error", text: failureText(result) });
-    setSettings(result.data.settings);
+    setSettings(withDefaults(result.data.settings));
     setVersion(result.data.version);
     setConflict(null);
   }
