@@ -79,3 +79,43 @@ export function catalogEventOf(slug: string, meta: EventMeta, siteUrl: string): 
     url: `${siteUrl}${collectionPaths.event.path(slug)}`,
   };
 }
+
+/**
+ * A fingerprint of a content snapshot (every folder's entries: slug, fields, body): equal for
+ * the Markdown a build rendered and the same entries read back from the database, so a server
+ * whose database still holds what its build rendered has nothing to render at start.
+ */
+export async function contentFingerprint(
+  entries: (folder: string) => readonly (Slugged & { readonly body: string })[],
+): Promise<string> {
+  const folders = [...Object.values(collectionFolders), "testimonials"].sort();
+  const text = JSON.stringify(
+    folders.map((folder) => [
+      folder,
+      [...entries(folder)]
+        .sort((a, b) => a.slug.localeCompare(b.slug))
+        .map((entry) => [entry.slug, sortedKeys(entry.data), entry.body]),
+    ]),
+  );
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The same object with its keys (and its objects' keys) in order, for a stable JSON. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
+    );
+  return value;
+}
+
+/** The times at which an event's pages change by themselves: its start and its end. */
+export function eventBoundaries(entries: readonly Slugged[]): number[] {
+  return entries
+    .flatMap((entry) => [Date.parse(String(entry.data.start)), Date.parse(String(entry.data.end))])
+    .filter((time) => Number.isFinite(time));
+}

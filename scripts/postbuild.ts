@@ -11,13 +11,16 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eventCatalogEntries } from "../app/content/event-catalog.server.ts";
+import { markdownSource } from "../app/content/markdown-source.server.ts";
 import { listPublicPages } from "../app/content/public-paths.server.ts";
+import { contentFingerprint } from "../domain/content-pages.ts";
 import { eventCatalogFile } from "../domain/events.ts";
 import { parseSiteUrl, siteUrlProblem } from "../domain/site-url.ts";
 import {
   appCss,
   applyTextFont,
   compressible,
+  contentFingerprintFile,
   createCssPruner,
   isStaticPage,
   minCompressBytes,
@@ -142,6 +145,13 @@ const info: BuildInfo = {
   buildTime: process.env.BUILD_TIME || null,
 };
 writeFileSync(path.join(buildDirectory(), "build-info.json"), `${JSON.stringify(info, null, 2)}\n`);
+// What the pages were rendered from: a server whose database holds the same renders nothing
+// at start (docs/decisions/033).
+const markdown = markdownSource(path.resolve("content"), () => Date.now());
+writeFileSync(
+  path.join(buildDirectory(), contentFingerprintFile),
+  `${JSON.stringify({ fingerprint: await contentFingerprint((f) => markdown.entries(f)) })}\n`,
+);
 // The events the server takes registrations for (ADR 026), beside the site, not in it.
 writeFileSync(
   path.join(buildDirectory(), eventCatalogFile),

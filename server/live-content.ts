@@ -111,7 +111,7 @@ export async function previewRoutes(
         );
     reply.header(
       "Content-Security-Policy",
-      pageCsp(page.scriptHashes, { upgradeInsecure: opts.upgradeInsecure }),
+      pageCsp(page.scriptHashes, { upgradeInsecure: opts.upgradeInsecure, framedBySelf: true }),
     );
     return reply.type(page.contentType).send(page.body);
   });

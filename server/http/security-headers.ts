@@ -8,7 +8,14 @@ import type { FastifyInstance } from "fastify";
  */
 export function pageCsp(
   scriptHashes: readonly string[],
-  { upgradeInsecure }: { upgradeInsecure: boolean },
+  {
+    upgradeInsecure,
+    framedBySelf = false,
+  }: {
+    upgradeInsecure: boolean;
+    /** A draft's preview, which the studio shows in a frame of its own (never another site's). */
+    framedBySelf?: boolean;
+  },
 ): string {
   const directives = [
     "default-src 'self'",
@@ -20,7 +27,7 @@ export function pageCsp(
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    framedBySelf ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ];
   if (upgradeInsecure) directives.push("upgrade-insecure-requests");
   return directives.join("; ");

@@ -146,3 +146,6 @@ export function precompress(data: Buffer): { br: Buffer | null; gz: Buffer | nul
 
 /** Where the build records its text font for the pages rendered after it (beside client/). */
 export const textFontFile = "text-font.json";
+
+/** Where the build records the fingerprint of the content it rendered (beside client/). */
+export const contentFingerprintFile = "content-fingerprint.json";

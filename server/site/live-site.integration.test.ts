@@ -110,6 +110,10 @@ for (const engine of testEngines) {
       expect(preview.statusCode).toBe(200);
       expect(preview.headers["x-robots-tag"]).toBe("noindex, nofollow");
       expect(preview.headers["cache-control"]).toBe("no-store");
+      // The studio shows it in a frame of its own; no other site may.
+      expect(String(preview.headers["content-security-policy"])).toContain(
+        "frame-ancestors 'self'",
+      );
       expect(preview.body).toContain("Publishing without a build");
       for (const hash of inlineScriptHashes(preview.body))
         expect(String(preview.headers["content-security-policy"])).toContain(hash);

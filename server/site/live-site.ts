@@ -3,11 +3,11 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import { catalogEventOf } from "../../domain/content-pages.ts";
+import { catalogEventOf, contentFingerprint, eventBoundaries } from "../../domain/content-pages.ts";
 import { eventSchema } from "../../domain/content-schema.ts";
 import type { CatalogEvent } from "../../domain/events.ts";
 import type { Db } from "../db/connect.ts";
-import { textFontFile } from "./finish-page.ts";
+import { contentFingerprintFile, textFontFile } from "./finish-page.ts";
 import { type LivePages, openLivePages } from "./live-pages.ts";
 import { createPageRenderer, type RenderedPage } from "./page-renderer.ts";
 import { createPublisher, type PublishedSnapshot, type Publisher } from "./publisher.ts";
@@ -60,9 +60,11 @@ export async function openLiveSite(options: {
   const now = () => (Number.isNaN(fixed) ? clock().getTime() : fixed);
 
   let publisher: Publisher | null = null;
+  let snapshotNow: PublishedSnapshot = new Map();
   const refreshEvents = async () => {
-    if (!options.onEvents) return;
     const snapshot = await options.loadPublished();
+    snapshotNow = snapshot;
+    if (!options.onEvents) return;
     const events: CatalogEvent[] = [];
     for (const entry of snapshot.get("events") ?? []) {
       const meta = eventSchema.safeParse(entry.data);
@@ -97,7 +99,15 @@ export async function openLiveSite(options: {
   });
   const claimed = publisher;
   const tickMs = options.tickMs ?? 20_000;
+  // Pages change by themselves only when an event starts or ends: a look is due when one of
+  // those times has passed since the last look (at first, since the build's own "now").
+  let lookedAt = await buildNow(buildDir, clock);
   const tick = async () => {
+    const at = now();
+    const events = (await options.loadPublished()).get("events") ?? [];
+    const due = eventBoundaries(events).some((time) => time > lookedAt && time <= at);
+    lookedAt = at;
+    if (!due) return;
     const slot = `tick:${Math.floor(clock().getTime() / tickMs)}`;
     if (!(await claimed.claim(slot))) return;
     await claimed.retime(["events"]);
@@ -113,10 +123,15 @@ export async function openLiveSite(options: {
     );
   }, tickMs);
   timer.unref();
-  // Whatever was published, scheduled or ended while no instance ran.
+  // Whatever was published, scheduled or ended while no instance ran; nothing when the
+  // database holds exactly what the build rendered and no page was rendered since.
   await refreshEvents();
+  const untouched =
+    [...live.all()].length === 0 &&
+    (await builtFingerprint(buildDir)) ===
+      (await contentFingerprint((f) => snapshotNow.get(f) ?? []));
   const startSlot = `start:${Math.floor(clock().getTime() / 60_000)}`;
-  if (options.reconcileAtStart !== false && (await claimed.claim(startSlot)))
+  if (options.reconcileAtStart !== false && !untouched && (await claimed.claim(startSlot)))
     claimed
       .reconcile()
       .catch((error: unknown) =>
@@ -136,4 +151,25 @@ export async function openLiveSite(options: {
       live.stop();
     },
   };
+}
+
+/** The "now" the build rendered for (BUILD_TIME, else when it was built). */
+async function buildNow(buildDir: string, clock: () => Date): Promise<number> {
+  try {
+    const info = JSON.parse(await readFile(path.join(buildDir, "build-info.json"), "utf8"));
+    const at = Date.parse(info.buildTime ?? info.builtAt);
+    return Number.isFinite(at) ? at : clock().getTime();
+  } catch {
+    return clock().getTime();
+  }
+}
+
+/** The fingerprint of the content the build rendered, or null for a build that has none. */
+async function builtFingerprint(buildDir: string): Promise<string | null> {
+  try {
+    const file = await readFile(path.join(buildDir, contentFingerprintFile), "utf8");
+    return (JSON.parse(file) as { fingerprint: string }).fingerprint;
+  } catch {
+    return null;
+  }
 }

@@ -43,6 +43,8 @@ export type Publisher = {
   retime(folders: readonly string[]): Promise<PublishReport>;
   /** Every page: those whose data differ from what is served are rendered. */
   reconcile(): Promise<PublishReport>;
+  /** Takes in, without rendering, what the build's own pages show (their content is current). */
+  baseline(): Promise<void>;
   /** The report of the last pass (logs and the publishing benchmark). */
   lastReport(): PublishReport | null;
   /** Whether this instance's turn at a timed pass `slot` (one instance per slot). */
@@ -171,9 +173,9 @@ export function createPublisher(options: {
     lastSnapshot = snapshot;
     const touches = (path: string) => {
       if (folders === "all" || paths.includes(path)) return true;
-      const served = live.get(path);
-      // A page never rendered since the build: its reads are unknown, so it is looked at.
-      if (!served || served.gone) return true;
+      const served = known(path);
+      // A page whose reads are unknown is looked at.
+      if (!served) return true;
       if (!served.reads.some((folder) => folders.includes(folder))) return false;
       // Another entry's own page, beyond the change's reach, shows nothing that changed
       // (a time-driven look has no changed paths: it looks at them all).
@@ -185,15 +187,14 @@ export function createPublisher(options: {
     for (const path of current) {
       if (!touches(path)) continue;
       checked += 1;
-      const served = live.get(path);
-      if (served && !served.gone && !path.endsWith(".xml")) {
+      const served = known(path);
+      if (served && !path.endsWith(".xml")) {
         const check = await time("check", () => renderer.check(path, source));
         if (check && check.dataHash === served.dataHash) continue;
       }
       const page = await time("render", () => renderer.render(path, source));
       if (!page) continue;
-      if (served && !served.gone && served.dataHash === page.dataHash && path.endsWith(".xml"))
-        continue;
+      if (served && served.dataHash === page.dataHash && path.endsWith(".xml")) continue;
       rendered.push(page);
       // A full pass saves as it goes, so a thousand pages never sit in memory at once; each
       // page is right on its own, and a change's pass (one transaction) stays all or nothing.
@@ -260,6 +261,27 @@ export function createPublisher(options: {
     return sharePageOf(readFileSync(path.join(site.root, file), "utf8"))?.title;
   }
 
+  /**
+   * What is served at a path: a page rendered since the build, else what the build's own page
+   * was rendered from (its data's fingerprint and reads, taken at start without rendering it).
+   */
+  const baseline = new Map<string, { dataHash: string; reads: readonly string[] }>();
+  const known = (path: string) => {
+    const served = live.get(path);
+    if (served) return served.gone ? undefined : served;
+    return baseline.get(path);
+  };
+
+  /** Fingerprints the build's own pages, for a start whose content is what the build had. */
+  async function takeBaseline() {
+    const { source } = await sourceNow();
+    for (const path of contentSitePaths((folder) => source.entries(folder), source.now())) {
+      if (live.get(path) || path.endsWith(".xml")) continue;
+      const check = await renderer.check(path, source);
+      if (check) baseline.set(path, check);
+    }
+  }
+
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(work, work);
     tail = run.catch(() => undefined);
@@ -271,6 +293,7 @@ export function createPublisher(options: {
     retime: (folders) => serial(() => pass(folders)),
     lastReport: () => last,
     reconcile: () => serial(() => pass("all")),
+    baseline: () => serial(takeBaseline),
     async claim(slot) {
       const result = await db
         .insertInto("render_claims")
