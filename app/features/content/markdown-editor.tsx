@@ -135,7 +135,7 @@ export function MarkdownEditor({
     },
     {
       label: "Numbered list",
-      text: "1. List",
+      text: "Numbered",
       run: () => edit((t, f, e) => prefixLines(t, f, e, "1. ")),
     },
     { label: "Quote", text: "“ Quote", run: () => edit((t, f, e) => prefixLines(t, f, e, "> ")) },
