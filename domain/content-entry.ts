@@ -43,6 +43,10 @@ export const contentTexts = Object.freeze({
   publishAt:
     "Give the time to publish as an ISO 8601 date-time with an offset, e.g. 2027-01-21T09:00:00-05:00.",
   publishEmpty: "Write the text before publishing: the body is empty.",
+  altMissing: (count: number) =>
+    `Describe ${count === 1 ? "the picture" : `all ${count} pictures`} before publishing: alt text says what a picture shows to readers who cannot see it (Media library, Describe).`,
+  pictureMissing: (count: number) =>
+    `${count === 1 ? "A picture" : `${count} pictures`} in this entry ${count === 1 ? "is" : "are"} no longer in the media library: remove ${count === 1 ? "it" : "them"} or upload again before publishing.`,
   pathTaken:
     "Another entry of this type is live at that address; rename this one or unpublish the other first.",
   publishBusy: "This entry is being published by someone else right now; reload and try again.",

@@ -375,3 +375,57 @@ describe.each(testEngines)("publishing content on $name", (engine) => {
     expect((await call("GET", "/api/site-settings")).json()).toEqual({ settings, version: 1 });
   });
 });
+
+describe.each(testEngines)("pictures in a published entry on $name", (engine) => {
+  const test = engineTest(engine, { deps: { now: () => new Date("2026-12-01T15:00:00.000Z") } });
+  const picture = "0193a2b4-0000-7000-8000-00000000a17e";
+  const addPicture = (database: { db: import("../db/connect.ts").Db }, alt: string) =>
+    database.db
+      .insertInto("media")
+      .values({
+        id: picture,
+        file_name: "porch.jpg",
+        content_type: "image/jpeg",
+        width: 1600,
+        height: 1067,
+        alt,
+        bytes: 1000,
+        placeholder: null,
+        color: "#886644",
+        sha256: "0".repeat(64),
+        created_at: "2026-12-01T14:00:00.000Z",
+        created_by: null,
+      })
+      .execute();
+
+  test("must each say what they show, and still be in the library", async ({
+    app,
+    admin,
+    database,
+  }) => {
+    const call = (method: "POST" | "PUT", url: string, payload: object) =>
+      app.inject({ method, url, headers: { "x-access-token": admin.accessToken }, payload });
+    const created = await call("POST", "/api/content", {
+      ...newPost,
+      body: `The porch, before.\n\n![](/media/${picture}/800.webp)\n`,
+    });
+    const { id } = created.json().entry;
+    // Not in the library (yet, or any more).
+    let res = await call("POST", `/api/content/${id}/publish`, {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.body).toBe(contentTexts.pictureMissing(1));
+    // In the library without alt text.
+    await addPicture(database, "");
+    res = await call("POST", `/api/content/${id}/publish`, {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.body).toBe(contentTexts.altMissing(1));
+    // Described: it goes live.
+    await database.db
+      .updateTable("media")
+      .set({ alt: "A porch with new steps" })
+      .where("id", "=", picture)
+      .execute();
+    res = await call("POST", `/api/content/${id}/publish`, {});
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});

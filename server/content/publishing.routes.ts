@@ -3,9 +3,11 @@ import * as z from "zod/mini";
 import { contentTexts } from "../../domain/content-entry.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { uuidPattern } from "../../domain/lead-record.ts";
+import { mediaIdsIn } from "../../domain/media.ts";
 import { type SiteSettingsData, siteSettingsSchema } from "../../domain/site-settings.ts";
 import { typed } from "../api/contracts.ts";
 import { actorOf } from "../auth/guards.ts";
+import { mediaImages } from "../media/media-library.ts";
 import { announce, entryReader, parsePublishAt, problemsOf } from "./content-answers.ts";
 import { publicPathOf } from "./content-rows.ts";
 import {
@@ -23,6 +25,23 @@ const notFound = { message: contentTexts.notFound };
  * admin scope (admin-routes.ts). Every change to the live site reaches the renderer's hook
  * (app.contentChanged) after its commit and before the answer.
  */
+/**
+ * Why an entry's pictures keep it from going live, or null: every picture it names must be in
+ * the media library and say what it shows (alt text), for readers who cannot see it.
+ */
+async function picturesProblem(
+  db: FastifyInstance["db"],
+  entry: { data: Record<string, unknown>; body: string },
+): Promise<string | null> {
+  const ids = mediaIdsIn(`${JSON.stringify(entry.data)}\n${entry.body}`);
+  if (ids.length === 0) return null;
+  const pictures = await mediaImages(db, ids);
+  const missing = ids.filter((id) => !pictures.has(id));
+  if (missing.length > 0) return contentTexts.pictureMissing(missing.length);
+  const silent = [...pictures.values()].filter((picture) => !picture.alt.trim());
+  return silent.length > 0 ? contentTexts.altMissing(silent.length) : null;
+}
+
 export async function publishingRoutes(app: FastifyInstance) {
   const api = typed(app);
   const { db } = app;
@@ -39,6 +58,8 @@ export async function publishingRoutes(app: FastifyInstance) {
       if (!when) return reply.code(400).send(problemsOf("at", contentTexts.publishAt));
       if (found.type !== "person" && !found.body.trim())
         return reply.code(400).send(problemsOf("body", contentTexts.publishEmpty));
+      const pictures = await picturesProblem(db, found);
+      if (pictures) return reply.code(400).send(problemsOf("body", pictures));
       const url = publicPathOf(found.type, found.slug);
       if (when > now) {
         // Said now rather than when the time comes, when nobody is looking (the job can only log it).
