@@ -3,6 +3,7 @@ import exifReader from "exif-reader";
 import sharp from "sharp";
 import { describe, expect } from "vitest";
 import { mediaTexts } from "../../domain/media.ts";
+import { newPost } from "../test-support/content-entries.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { engineTest } from "../test-support/fixture.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
@@ -71,7 +72,7 @@ describe.each(testEngines)("the media library on $name", (engine) => {
     .extend(
       "asAdmin",
       ({ app, admin }) =>
-        (method: "GET" | "PATCH" | "DELETE", url: string, payload?: object) =>
+        (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
           app.inject({
             method,
             url,
@@ -302,36 +303,25 @@ describe.each(testEngines)("the media library on $name", (engine) => {
     expect((await asAdmin("PATCH", `/api/media/${unknown}`, { alt: "x" })).statusCode).toBe(404);
     expect((await asAdmin("PATCH", "/api/media/nope", { alt: "x" })).statusCode).toBe(400);
 
-    // The content studio's table, as it will be: an entry that shows the picture in its body.
-    await database.db.schema
-      .createTable("content_entries")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("type", "text")
-      .addColumn("slug", "text")
-      .addColumn("data", "text")
-      .addColumn("body", "text")
-      .execute();
-    await database.db
-      .insertInto("content_entries" as never)
-      .values({
-        id: "e1",
-        type: "blog",
-        slug: "caliban",
-        data: "{}",
-        body: `Before ![A red square](/media/${record.id}/800.webp) after`,
-      } as never)
-      .execute();
+    // An entry of the content studio that shows the picture in its body.
+    const entry = await asAdmin("POST", "/api/content", {
+      ...newPost,
+      slug: "caliban-pictured",
+      body: `Before ![A red square](/media/${record.id}/800.webp) after`,
+    });
+    expect(entry.statusCode, entry.body).toBe(201);
+    const entryId = entry.json().entry.id;
     const refused = await asAdmin("DELETE", `/api/media/${record.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
-      message: 'This image is used by blog "caliban"; remove it there first.',
-      usedBy: [{ id: "e1", type: "blog", slug: "caliban" }],
+      message: 'This image is used by post "caliban-pictured"; remove it there first.',
+      usedBy: [{ id: entryId, type: "post", slug: "caliban-pictured" }],
     });
     expect((await asAdmin("GET", "/api/media")).json().media[0].usedBy).toEqual([
-      { id: "e1", type: "blog", slug: "caliban" },
+      { id: entryId, type: "post", slug: "caliban-pictured" },
     ]);
 
-    await database.db.deleteFrom("content_entries" as never).execute();
+    expect((await asAdmin("DELETE", `/api/content/${entryId}`)).statusCode).toBe(204);
     const deleted = await asAdmin("DELETE", `/api/media/${record.id}`);
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe("");
