@@ -119,7 +119,8 @@ export async function importContent(
     }
     return count;
   });
+  // Debug, not info: a start that then fails (a port in use, say) says why in one line.
   if (imported)
-    log.info({ imported }, `content import: ${imported} entries taken in from content/`);
+    log.debug({ imported }, `content import: ${imported} entries taken in from content/`);
   return imported;
 }

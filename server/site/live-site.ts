@@ -45,7 +45,10 @@ export async function openLiveSite(options: {
   const { db, buildDir, log, clock } = options;
   const bundle = path.join(buildDir, "server", "index.js");
   if (!existsSync(bundle) || !existsSync(path.join(buildDir, textFontFile))) {
-    log.warn(`site: ${buildDir} has no renderer; published content shows after the next build`);
+    // Only a build older than the content studio (or the tests' fake one) has none, and
+    // npm start rebuilds an older build: not worth a line in a start that may fail for another
+    // reason, which says why in one line.
+    log.debug(`site: ${buildDir} has no renderer; published content shows after the next build`);
     return null;
   }
   // Identical builds (the same code and SITE_URL, on any machine) share their rendered pages.
