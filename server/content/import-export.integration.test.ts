@@ -17,7 +17,7 @@ import { exportContent } from "./export.ts";
 import { defaultContentDir, importContent } from "./import.ts";
 import { readMarkdown } from "./markdown-files.ts";
 
-const quiet = { warn: () => undefined, info: () => undefined };
+const quiet = { warn: () => undefined, debug: () => undefined };
 
 /** Every Markdown file of content/'s type folders, by its path under content/. */
 function markdownFiles(dir: string): Map<string, { data: Record<string, unknown>; body: string }> {
@@ -111,7 +111,7 @@ describe.each(testEngines)("importing and exporting content on $name", (engine) 
     const warnings: string[] = [];
     const count = await importContent(database.db, dir, {
       warn: (_obj, msg) => warnings.push(msg),
-      info: () => undefined,
+      debug: () => undefined,
     });
     expect(count).toBe(originals.size);
     expect(warnings).toEqual([

@@ -15,7 +15,7 @@ import { addRevision } from "./revisions.repository.ts";
 /** The repository's content/, wherever the server is started from. */
 export const defaultContentDir = path.resolve(import.meta.dirname, "../../content");
 
-type Log = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+type Log = { warn: (obj: object, msg: string) => void; debug: (obj: object, msg: string) => void };
 
 type ImportFile = {
   type: ContentType;
