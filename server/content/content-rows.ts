@@ -1,8 +1,8 @@
 import type { Selectable } from "kysely";
 import { type ContentType, contentTypeNames } from "../../domain/content-entry.ts";
 import { contentTypes } from "../../domain/content-schema.ts";
-import type { ContentEntriesTable } from "../db/schema.ts";
 import { toIso } from "../db/schema.ts";
+import type { ContentEntriesTable } from "../db/schema-content.ts";
 
 /**
  * A content entry as the repositories hand it on: JSON parsed, numbers as numbers, times as

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../db/connect.ts";
-import type { MediaTable } from "../db/schema.ts";
+import type { MediaTable } from "../db/schema-content.ts";
 import type { EncodedImage } from "./media-encoding.ts";
 
 /** The media library's SQL (ADR 032): pictures in `media`, their encoded files in `media_files`. */
