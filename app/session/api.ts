@@ -234,15 +234,19 @@ export function authDelete<E extends Endpoint>(
   return authCall(endpoint, {}, target, options);
 }
 
-/** A file from the API (a CSV export) as a Blob, with the same token and refresh as authGet. */
-export async function authDownload(endpoint: Endpoint, target: Target = {}): Promise<Blob | null> {
-  const url = urlOf(endpoint, target);
+/**
+ * A request to our API with the stored access token and, on a 401, one refresh and one retry,
+ * for what the typed helpers above do not carry (files, multipart); null without a session or
+ * without an answer.
+ */
+export async function authFetch(url: string, init: RequestInit = {}): Promise<Response | null> {
   const send = async () => {
     const session = readSession();
     if (!session) return null;
     try {
       return await fetch(url, {
-        headers: { "x-access-token": session.accessToken },
+        ...init,
+        headers: { ...init.headers, "x-access-token": session.accessToken },
         cache: "no-store",
       });
     } catch {
@@ -251,5 +255,11 @@ export async function authDownload(endpoint: Endpoint, target: Target = {}): Pro
   };
   let response = await send();
   if (response?.status === 401 && (await refreshSession()) === "refreshed") response = await send();
+  return response;
+}
+
+/** A file from the API (a CSV export) as a Blob, with the same token and refresh as authGet. */
+export async function authDownload(endpoint: Endpoint, target: Target = {}): Promise<Blob | null> {
+  const response = await authFetch(urlOf(endpoint, target));
   return response?.ok ? response.blob() : null;
 }

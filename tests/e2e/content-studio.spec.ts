@@ -53,6 +53,13 @@ test("the owner writes a post, it saves itself, and publishing puts it live", as
   const live = page.getByRole("link", { name: "/secret/blog/blog/written-in-the-studio" });
   await expect(live).toBeVisible();
 
+  // Its history names who did what: the editing session and the publish.
+  await page.reload();
+  await page.getByRole("button", { name: "revisions", exact: true }).click();
+  const revisions = page.getByRole("region", { name: "Revisions" });
+  await expect(revisions.getByRole("button", { name: /· publish$/ })).toBeVisible();
+  await expect(revisions.getByRole("button", { name: /· session$/ })).toBeVisible();
+
   const published = await page.request.get(
     `${server.origin}/secret/blog/blog/written-in-the-studio`,
   );

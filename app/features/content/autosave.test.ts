@@ -49,11 +49,15 @@ describe("autosave", () => {
   });
 
   it("stops on a conflict until resumed, whatever is typed meanwhile", async () => {
-    const current = { version: 9, updatedAt: "2026-11-20T10:00:00Z", updatedBy: "Sam" };
+    const current = {
+      version: 9,
+      updatedAt: "2026-11-20T10:00:00Z",
+      updatedBy: { name: "Sam", email: "sam@example.com" },
+    };
     const { saver, save, last } = harness([{ kind: "conflict", current, message: "Changed" }]);
     saver.changed();
     await vi.advanceTimersByTimeAsync(1200);
-    expect(last()?.conflict?.updatedBy).toBe("Sam");
+    expect(last()?.conflict?.updatedBy?.name).toBe("Sam");
     saver.changed();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(save).toHaveBeenCalledTimes(1);

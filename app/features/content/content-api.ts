@@ -1,24 +1,12 @@
-import { refreshSession } from "../../session/api.ts";
-import { readSession } from "../../session/storage.ts";
+import type { ContentStatus, ContentType } from "../../../domain/content-entry.ts";
+import { authFetch } from "../../session/api.ts";
 
 /**
  * The content studio's API (design.md, "Content studio"), called with the session's access
- * token and one refresh on a 401, as app/session/api.ts does for the endpoints in
- * domain/endpoints.ts. The API is being built beside this screen: these types mirror its
- * contract, so once its zod schemas land in domain/ this file becomes typed endpoint calls and
- * nothing else changes.
+ * token and one refresh on a 401 (authFetch). Its answers carry what the editor needs beyond
+ * the contracts' success shapes (a 400's per-field messages, a 409's who-saved-first), so the
+ * calls keep their own result type.
  */
-export const contentTypes = [
-  "post",
-  "event",
-  "case-study",
-  "guide",
-  "testimonial",
-  "person",
-] as const;
-export type ContentType = (typeof contentTypes)[number];
-export const contentStatuses = ["draft", "scheduled", "published"] as const;
-export type ContentStatus = (typeof contentStatuses)[number];
 
 export type EntrySummary = {
   id: string;
@@ -49,12 +37,18 @@ export type Entry = {
   publishedAt: string | null;
   url: string | null;
   updatedAt: string;
-  updatedBy: string | null;
+  updatedBy: Person;
   body: string;
   changedSincePublished?: boolean;
 } & Record<string, unknown>;
 
-export type RevisionSummary = { id: string; createdAt: string; author: string; kind: string };
+/** Who saved or made a revision, as the API names them; null for the import or a removed account. */
+export type Person = { name: string; email: string } | null;
+/** A person as a sentence names them: their name, else their e-mail. */
+export const personName = (person: Person, fallback: string) =>
+  person?.name.trim() || person?.email || fallback;
+
+export type RevisionSummary = { id: string; createdAt: string; author: Person; kind: string };
 export type Revision = RevisionSummary & {
   slug: string;
   fields: Record<string, unknown>;
@@ -69,7 +63,7 @@ export type Media = {
   alt: string;
   usedBy?: unknown;
 };
-export type Conflict = { version: number; updatedAt: string; updatedBy: string | null };
+export type Conflict = { version: number; updatedAt: string; updatedBy: Person };
 export type SocialLink = { label: string; url: string };
 export type SiteSettings = {
   studioName: string;
@@ -104,30 +98,14 @@ export type ContentResult<T> =
     };
 
 async function send<T>(method: string, path: string, body?: unknown): Promise<ContentResult<T>> {
-  const attempt = async () => {
-    const session = readSession();
-    if (!session) return null;
-    const headers: Record<string, string> = {
-      accept: "application/json",
-      "x-access-token": session.accessToken,
-    };
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      payload = JSON.stringify(body);
-      headers["content-type"] = "application/json";
-    }
-    return fetch(path, { method, headers, body: payload, cache: "no-store" });
-  };
-  let response: Response | null;
-  try {
-    response = await attempt();
-    if (response?.status === 401 && (await refreshSession()) === "refreshed") {
-      response = await attempt();
-    }
-  } catch {
-    return { ok: false, status: 0, message: null };
+  let payload: BodyInit | undefined;
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers["content-type"] = "application/json";
   }
+  const response = await authFetch(path, { method, headers, body: payload });
   if (!response) return { ok: false, status: 0, message: null };
   let data: unknown = null;
   if (response.status !== 204) {

@@ -1,5 +1,5 @@
+import type { ContentType } from "../../../domain/content-entry.ts";
 import { blogSections, serviceNames, testimonialPages } from "../../../domain/content-schema.ts";
-import type { ContentType } from "./content-api.ts";
 
 /**
  * What the editor asks for each type of content, in the order the page reads: generated

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import type { ContentType } from "../../../domain/content-entry.ts";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { buttonClass } from "../../components/layout.tsx";
-import { type ContentType, contentApi, failureText } from "./content-api.ts";
+import { contentApi, failureText } from "./content-api.ts";
 import { clearLocalCopy } from "./local-copy.ts";
 
 /** Deleting is for good, so it asks first, with keeping it as the focused choice. */

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { buttonClass } from "../../components/layout.tsx";
-import type { Conflict } from "./content-api.ts";
+import { type Conflict, personName } from "./content-api.ts";
 import type { Draft } from "./entry-form.ts";
 import type { LocalCopy } from "./local-copy.ts";
 
@@ -59,7 +59,7 @@ export function ConflictNotice({
   return (
     <div className={`${notice} border-error/40 bg-error-bg text-error-strong`}>
       <p className="font-semibold">
-        Not saved: {conflict.updatedBy ?? "someone else"} changed this at{" "}
+        Not saved: {personName(conflict.updatedBy, "someone else")} changed this at{" "}
         {formatDateTime(conflict.updatedAt, timeZone)}. {conflict.message}
       </p>
       {error ? <p className="mt-0.5">{error}</p> : null}

@@ -1,5 +1,5 @@
+import type { ContentType } from "../../../domain/content-entry.ts";
 import { compactFieldClass } from "../../components/form-fields.tsx";
-import type { ContentType } from "./content-api.ts";
 import { EntryFields, FieldMessage, fieldError } from "./entry-fields.tsx";
 import type { Draft } from "./entry-form.ts";
 import { MarkdownEditor } from "./markdown-editor.tsx";

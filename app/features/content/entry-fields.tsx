@@ -1,5 +1,5 @@
+import type { ContentType } from "../../../domain/content-entry.ts";
 import { compactFieldClass } from "../../components/form-fields.tsx";
-import type { ContentType } from "./content-api.ts";
 import { type FieldSpec, fieldsByType } from "./content-fields.ts";
 import type { FormValues } from "./entry-form.ts";
 

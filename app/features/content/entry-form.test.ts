@@ -18,7 +18,7 @@ const common = {
   publishedAt: null,
   url: null,
   updatedAt: "2026-11-20T10:00:00Z",
-  updatedBy: "Ana",
+  updatedBy: { name: "Ana", email: "ana@example.com" },
   body: "# Hello\n",
 } as const;
 

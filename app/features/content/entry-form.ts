@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContentType } from "../../../domain/content-entry.ts";
 import {
   blogPostSchema,
   caseStudySchema,
@@ -7,7 +8,7 @@ import {
   testimonialSchema,
 } from "../../../domain/content-schema.ts";
 import { isoInZone, zonedMinute } from "../../../domain/dates.ts";
-import type { ContentType, Entry } from "./content-api.ts";
+import type { Entry } from "./content-api.ts";
 import { type FieldSpec, fieldsByType } from "./content-fields.ts";
 
 /**

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import type { ContentType } from "../../../domain/content-entry.ts";
 import { FormStatus } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
-import { type ContentType, contentApi, failureText } from "./content-api.ts";
+import { contentApi, failureText } from "./content-api.ts";
 import { typeLabels } from "./content-fields.ts";
 import { EntryEditorForm } from "./entry-editor-form.tsx";
 import { type Draft, draftToFields, emptyDraft, validateDraft } from "./entry-form.ts";

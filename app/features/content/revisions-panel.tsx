@@ -6,6 +6,7 @@ import {
   contentApi,
   type Entry,
   failureText,
+  personName,
   type Revision,
   type RevisionSummary,
 } from "./content-api.ts";
@@ -75,7 +76,7 @@ export function RevisionsPanel({
               className={`w-full rounded-sm px-1 py-0.5 text-left text-sm max-[1023px]:min-h-[44px] ${chosen?.id === revision.id ? "bg-ink text-paper" : "hover:bg-paper-dim"}`}
             >
               <span className="font-semibold">{formatDateTime(revision.createdAt, timeZone)}</span>{" "}
-              · {revision.author} · {revision.kind}
+              · {personName(revision.author, "Imported")} · {revision.kind}
             </button>
           </li>
         ))}

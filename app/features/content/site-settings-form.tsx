@@ -3,7 +3,13 @@ import { formatDateTime } from "../../components/admin/format.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { compactFieldClass, FormStatus } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
-import { type Conflict, contentApi, failureText, type SiteSettings } from "./content-api.ts";
+import {
+  type Conflict,
+  contentApi,
+  failureText,
+  personName,
+  type SiteSettings,
+} from "./content-api.ts";
 
 const textFields = [
   ["studioName", "Studio name"],
@@ -181,7 +187,7 @@ export function SiteSettingsForm({
         {conflict ? (
           <div className="mt-2 rounded-sm border border-error/40 bg-error-bg p-2 text-error-strong">
             <p className="font-semibold">
-              {conflict.updatedBy ?? "Someone"} changed the settings at{" "}
+              {personName(conflict.updatedBy, "Someone")} changed the settings at{" "}
               {formatDateTime(conflict.updatedAt, clock.timeZone)}. {conflict.message}
             </p>
             <div className="mt-1 flex flex-wrap gap-1">

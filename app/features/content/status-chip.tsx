@@ -1,5 +1,5 @@
+import type { ContentStatus } from "../../../domain/content-entry.ts";
 import { formatDateTime } from "../../components/admin/format.ts";
-import type { ContentStatus } from "./content-api.ts";
 
 /**
  * Where an entry stands, in words and a shape, never colour alone (as the tracker's marks):

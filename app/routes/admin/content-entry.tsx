@@ -1,17 +1,12 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { type ContentType, contentTypeNames } from "../../../domain/content-entry.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { AdminPage, AdminPageHeader } from "../../components/admin/page-header.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { autosaveLabel } from "../../features/content/autosave.ts";
-import {
-  type ContentType,
-  contentApi,
-  contentTypes,
-  type Entry,
-  failureText,
-} from "../../features/content/content-api.ts";
+import { contentApi, type Entry, failureText } from "../../features/content/content-api.ts";
 import { titleField, typeLabels } from "../../features/content/content-fields.ts";
 import { DeleteEntry } from "../../features/content/delete-entry.tsx";
 import { ConflictNotice, KeptText, RestoreOffer } from "../../features/content/editor-notices.tsx";
@@ -30,7 +25,9 @@ export const meta = () => privateMeta("Edit");
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   if (params.id === "new") {
     const raw = new URL(request.url).searchParams.get("type") ?? "post";
-    const type = (contentTypes as readonly string[]).includes(raw) ? (raw as ContentType) : "post";
+    const type = (contentTypeNames as readonly string[]).includes(raw)
+      ? (raw as ContentType)
+      : "post";
     return { type, entry: null, error: null };
   }
   const result = await contentApi.read(params.id);

@@ -1,17 +1,16 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useNavigation, useSearchParams } from "react-router";
+import {
+  type ContentStatus,
+  type ContentType,
+  contentTypeNames,
+} from "../../../domain/content-entry.ts";
 import { useAdminSettings } from "../../components/admin/admin-settings.tsx";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { AdminPage, AdminPageHeader } from "../../components/admin/page-header.tsx";
 import { compactFieldClass, FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
-import {
-  type ContentStatus,
-  type ContentType,
-  contentApi,
-  contentTypes,
-  failureText,
-} from "../../features/content/content-api.ts";
+import { contentApi, failureText } from "../../features/content/content-api.ts";
 import { typeLabels } from "../../features/content/content-fields.ts";
 import { ContentList } from "../../features/content/content-list.tsx";
 import { SiteSettingsForm } from "../../features/content/site-settings-form.tsx";
@@ -35,7 +34,7 @@ function readQuery(url: URL) {
   const tab: ContentType | typeof settingsTab =
     raw === settingsTab
       ? settingsTab
-      : (contentTypes as readonly string[]).includes(raw)
+      : (contentTypeNames as readonly string[]).includes(raw)
         ? (raw as ContentType)
         : "post";
   const status = url.searchParams.get("status") ?? "";
@@ -129,7 +128,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
       />
       <nav aria-label="Content types" className="-mx-0.5 overflow-x-auto px-0.5">
         <ul className="flex gap-0.5 border-b border-line pb-1">
-          {contentTypes.map((type) => (
+          {contentTypeNames.map((type) => (
             <li key={type}>
               <Link
                 to={linkFor(type)}
