@@ -1,4 +1,5 @@
 import type { Db } from "../db/connect.ts";
+import { startPassLoop } from "../pass-loop.ts";
 import type { ContentChange } from "./content.repository.ts";
 import { publishDueEntries } from "./publishing.ts";
 
@@ -16,39 +17,31 @@ export function startContentSchedule(options: {
   intervalMs?: number | undefined;
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }) {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= (async () => {
-      try {
-        const changes = await publishDueEntries(options.db, options.now(), (id, reason) =>
-          // Left scheduled: it goes live once the other entry moves, or someone reschedules it.
-          options.log.error({ id, reason }, "a scheduled entry is due but could not go live"),
-        );
-        for (const change of changes) {
-          options.log.info({ change }, "scheduled content published");
-          try {
-            await options.onChange(change);
-          } catch (error) {
-            options.log.error({ err: error, change }, "published, but the content hook failed");
-          }
+  const loop = startPassLoop({
+    name: "scheduled publishing",
+    intervalMs: options.intervalMs ?? 15_000,
+    log: options.log,
+    async pass() {
+      const changes = await publishDueEntries(options.db, options.now(), (id, reason) =>
+        // Left scheduled: it goes live once the other entry moves, or someone reschedules it.
+        options.log.error({ id, reason }, "a scheduled entry is due but could not go live"),
+      );
+      for (const change of changes) {
+        options.log.info({ change }, "scheduled content published");
+        try {
+          await options.onChange(change);
+        } catch (error) {
+          options.log.error({ err: error, change }, "published, but the content hook failed");
         }
-      } catch (error) {
-        options.log.error({ err: error }, "scheduled content could not be published");
       }
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(run, options.intervalMs ?? 15_000);
-  timer.unref();
-  void run();
+    },
+  });
   return {
     /** For tests: run a pass now, and resolve when done. */
-    run,
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+    run: async () => {
+      loop.poke();
+      await loop.idle();
     },
+    stop: loop.stop,
   };
 }

@@ -7,6 +7,7 @@ import { catalogEventOf, contentFingerprint, eventBoundaries } from "../../domai
 import { eventSchema } from "../../domain/content-schema.ts";
 import type { CatalogEvent } from "../../domain/events.ts";
 import type { Db } from "../db/connect.ts";
+import { startPassLoop } from "../pass-loop.ts";
 import { contentFingerprintFile, textFontFile } from "./finish-page.ts";
 import { type LivePages, openLivePages } from "./live-pages.ts";
 import { createPageRenderer, type RenderedPage } from "./page-renderer.ts";
@@ -120,12 +121,13 @@ export async function openLiveSite(options: {
       .where("claimed_at", "<", clock().getTime() - 86_400_000)
       .execute();
   };
-  const timer = setInterval(() => {
-    tick().catch((error: unknown) =>
-      log.error({ err: error }, "site: the timed look at the events' pages failed"),
-    );
-  }, tickMs);
-  timer.unref();
+  // Never two looks at once on an instance, however long one takes.
+  const ticker = startPassLoop({
+    name: "site: the timed look at the events' pages",
+    intervalMs: tickMs,
+    log,
+    pass: tick,
+  });
   // Whatever was published, scheduled or ended while no instance ran; nothing when the
   // database holds exactly what the build rendered and no page was rendered since.
   await refreshEvents();
@@ -150,7 +152,7 @@ export async function openLiveSite(options: {
         entries: (folder) => snapshot.get(folder) ?? [],
       }),
     stop() {
-      clearInterval(timer);
+      void ticker.stop();
       live.stop();
     },
   };
