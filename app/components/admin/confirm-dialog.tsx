@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { buttonClass } from "../layout.tsx";
+import { useModalDialog } from "./modal-dialog.ts";
 
 /**
  * A modal question before something the owner could regret (moving a worked lead to Spam,
@@ -30,30 +31,15 @@ export function ConfirmDialog({
   /** Closed without confirming (Escape, the safe button), or after confirming. */
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const dialog = useModalDialog(open, onClose);
   const id = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      opener.current = document.activeElement;
-      element.showModal();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
 
   return (
     <dialog
-      ref={dialog}
+      ref={dialog.ref}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
-      onClose={() => {
-        onClose();
-        if (opener.current instanceof HTMLElement && opener.current.isConnected)
-          opener.current.focus();
-      }}
+      onClose={dialog.onClose}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-sm border border-line bg-paper p-3 text-ink shadow-xl backdrop:bg-ink/50"
     >
       {open ? (
@@ -72,7 +58,7 @@ export function ConfirmDialog({
               type="button"
               // biome-ignore lint/a11y/noAutofocus: focus placement inside a modal dialog.
               autoFocus
-              onClick={() => dialog.current?.close()}
+              onClick={() => dialog.ref.current?.close()}
               className={buttonClass("secondary", "sm")}
             >
               {keepLabel}

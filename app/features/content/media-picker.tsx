@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
+import { useModalDialog } from "../../components/admin/modal-dialog.ts";
 import { buttonClass } from "../../components/layout.tsx";
 import { contentApi, failureText, type Media } from "./content-api.ts";
 
@@ -15,36 +16,22 @@ export function MediaPicker({
   onClose: () => void;
   onPick: (media: Media) => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
   const id = useId();
   const [media, setMedia] = useState<Media[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      opener.current = document.activeElement;
-      element.showModal();
-      setError(null);
-      void contentApi.media().then((result) => {
-        if (result.ok) setMedia(result.data.media);
-        else setError(failureText(result));
-      });
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModalDialog(open, onClose, () => {
+    setError(null);
+    void contentApi.media().then((result) => {
+      if (result.ok) setMedia(result.data.media);
+      else setError(failureText(result));
+    });
+  });
 
   return (
     <dialog
-      ref={dialog}
+      ref={dialog.ref}
       aria-labelledby={`${id}-title`}
-      onClose={() => {
-        onClose();
-        if (opener.current instanceof HTMLElement && opener.current.isConnected)
-          opener.current.focus();
-      }}
+      onClose={dialog.onClose}
       className="m-auto w-[min(48rem,calc(100vw-2rem))] rounded-sm border border-line bg-paper p-3 text-ink shadow-xl backdrop:bg-ink/50"
     >
       {open ? (
@@ -55,7 +42,7 @@ export function MediaPicker({
             </h2>
             <button
               type="button"
-              onClick={() => dialog.current?.close()}
+              onClick={() => dialog.ref.current?.close()}
               className={buttonClass("secondary", "sm")}
             >
               Close
