@@ -196,7 +196,7 @@ export async function buildApp(
           siteUrl: config.siteUrl,
           log: app.log,
           clock,
-          loadPublished: () => publishedSnapshot(database.db),
+          loadPublished: (folders) => publishedSnapshot(database.db, folders),
           onEvents: (events) => app.events.replace(events),
           ...deps.liveSite,
         })

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { contentTypeNames } from "../domain/content-entry.ts";
 import { contentTypes } from "../domain/content-schema.ts";
 import type { SourceEntry } from "../domain/content-source.ts";
 import {
@@ -19,9 +20,15 @@ import type { PublishedSnapshot } from "./site/publisher.ts";
  */
 
 /** The published entries by content/ folder, as the loaders read them. */
-export async function publishedSnapshot(db: Db): Promise<PublishedSnapshot> {
+export async function publishedSnapshot(
+  db: Db,
+  only?: readonly string[],
+): Promise<PublishedSnapshot> {
+  const types = only
+    ? contentTypeNames.filter((type) => only.includes(contentTypes[type].folder))
+    : undefined;
   const folders = new Map<string, SourceEntry[]>();
-  for (const entry of await publishedContent(db)) {
+  for (const entry of await publishedContent(db, types)) {
     const { folder } = contentTypes[entry.type];
     const list = folders.get(folder) ?? [];
     list.push({

@@ -35,15 +35,18 @@ export type ContentChange = {
   after: { slug: string } | null;
 };
 
-/** Every published entry, from its published snapshot (never the working copy). */
-export async function publishedContent(db: Db): Promise<PublishedEntry[]> {
-  const rows = await db
-    .selectFrom("content_entries")
-    .selectAll()
-    .where("published_slug", "is not", null)
-    .orderBy("type")
-    .orderBy("published_slug")
-    .execute();
+/**
+ * Every published entry (of these types, when given), from its published snapshot (never the
+ * working copy).
+ */
+export async function publishedContent(
+  db: Db,
+  types?: readonly ContentType[],
+): Promise<PublishedEntry[]> {
+  if (types?.length === 0) return [];
+  let query = db.selectFrom("content_entries").selectAll().where("published_slug", "is not", null);
+  if (types) query = query.where("type", "in", types);
+  const rows = await query.orderBy("type").orderBy("published_slug").execute();
   return rows.map(entryOf).flatMap((entry) =>
     entry.published
       ? [

@@ -135,6 +135,19 @@ for (const engine of testEngines) {
       });
       expect(published.statusCode, published.body).toBe(200);
       expect(published.json().url).toBe(pagePath);
+      // Only what the post touched was rendered: the start took in the build's own pages
+      // without rendering them, and another post beyond its reach, or a page without posts,
+      // is not rendered again.
+      const report = a.liveSite?.publisher.lastReport();
+      expect(report?.rendered).toEqual(
+        expect.arrayContaining([pagePath, "/secret/blog", "/secret/blog/blog/to-rosa"]),
+      );
+      for (const untouched of ["/about", "/events", "/", "/secret/blog/blog/bitdrift"])
+        expect(report?.rendered).not.toContain(untouched);
+      // And nothing else was rendered since the start: the build's pages still serve.
+      expect([...(a.liveSite?.live.all() ?? [])].map((page) => page.path).sort()).toEqual(
+        [...(report?.rendered ?? [])].sort(),
+      );
       // Live on the instance that published it as soon as it answers.
       const page = await get(a, pagePath);
       expect(page.statusCode).toBe(200);

@@ -35,7 +35,8 @@ export async function openLiveSite(options: {
   siteUrl: string;
   log: FastifyBaseLogger;
   clock: () => Date;
-  loadPublished: () => Promise<PublishedSnapshot>;
+  /** The published entries, of these folders only when given. */
+  loadPublished: (folders?: readonly string[]) => Promise<PublishedSnapshot>;
   /** The published events, whenever pages that show events arrive (taking registrations). */
   onEvents?: (events: readonly CatalogEvent[]) => void;
   tickMs?: number;
@@ -63,11 +64,7 @@ export async function openLiveSite(options: {
   const fixed = process.env.BUILD_TIME ? Date.parse(process.env.BUILD_TIME) : Number.NaN;
   const now = () => (Number.isNaN(fixed) ? clock().getTime() : fixed);
 
-  let publisher: Publisher | null = null;
-  let snapshotNow: PublishedSnapshot = new Map();
-  const refreshEvents = async () => {
-    const snapshot = await options.loadPublished();
-    snapshotNow = snapshot;
+  const takeEvents = (snapshot: PublishedSnapshot) => {
     if (!options.onEvents) return;
     const events: CatalogEvent[] = [];
     for (const entry of snapshot.get("events") ?? []) {
@@ -77,6 +74,7 @@ export async function openLiveSite(options: {
     }
     options.onEvents(events);
   };
+  const refreshEvents = async () => takeEvents(await options.loadPublished(["events"]));
   const live = await openLivePages({
     db,
     buildId,
@@ -90,7 +88,7 @@ export async function openLiveSite(options: {
         );
     },
   });
-  publisher = createPublisher({
+  const publisher = createPublisher({
     db,
     buildId,
     site: options.site,
@@ -101,20 +99,19 @@ export async function openLiveSite(options: {
     clock,
     log,
   });
-  const claimed = publisher;
   const tickMs = options.tickMs ?? 20_000;
   // Pages change by themselves only when an event starts or ends: a look is due when one of
   // those times has passed since the last look (at first, since the build's own "now").
   let lookedAt = await buildNow(buildDir, clock);
   const tick = async () => {
     const at = now();
-    const events = (await options.loadPublished()).get("events") ?? [];
+    const events = (await options.loadPublished(["events"])).get("events") ?? [];
     const due = eventBoundaries(events).some((time) => time > lookedAt && time <= at);
     lookedAt = at;
     if (!due) return;
     const slot = `tick:${Math.floor(clock().getTime() / tickMs)}`;
-    if (!(await claimed.claim(slot))) return;
-    await claimed.retime(["events"]);
+    if (!(await publisher.claim(slot))) return;
+    await publisher.retime(["events"]);
     // The slots of passes long done say nothing any more.
     await db
       .deleteFrom("render_claims")
@@ -130,21 +127,28 @@ export async function openLiveSite(options: {
   });
   // Whatever was published, scheduled or ended while no instance ran; nothing when the
   // database holds exactly what the build rendered and no page was rendered since.
-  await refreshEvents();
+  const published = await options.loadPublished();
+  takeEvents(published);
   const untouched =
     [...live.all()].length === 0 &&
     (await builtFingerprint(buildDir)) ===
-      (await contentFingerprint((f) => snapshotNow.get(f) ?? []));
+      (await contentFingerprint((f) => published.get(f) ?? []));
   const startSlot = `start:${Math.floor(clock().getTime() / 60_000)}`;
-  if (options.reconcileAtStart !== false && !untouched && (await claimed.claim(startSlot)))
-    claimed
+  if (untouched)
+    publisher
+      .baseline()
+      .catch((error: unknown) =>
+        log.error({ err: error }, "site: reading the build's pages at start failed"),
+      );
+  else if (options.reconcileAtStart !== false && (await publisher.claim(startSlot)))
+    publisher
       .reconcile()
       .catch((error: unknown) =>
         log.error({ err: error }, "site: rendering the published content at start failed"),
       );
   return {
     live,
-    publisher: claimed,
+    publisher,
     preview: (pagePath, snapshot) =>
       renderer.render(pagePath, {
         generation: -Date.now(),
