@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
@@ -20,6 +19,7 @@ import { typographic } from "../../domain/typography.ts";
 import type { ResponsiveImageData } from "../components/responsive-image.tsx";
 import { imageFor } from "./images.server.ts";
 import { countWords, type Heading, readingMinutes, renderMarkdown } from "./markdown.server.ts";
+import { normalizeYamlDates, readMarkdownFolder } from "./markdown-source.server.ts";
 
 export type Entry<Meta> = {
   readonly slug: string;
@@ -33,16 +33,6 @@ export type Entry<Meta> = {
 
 export class ContentError extends Error {
   override name = "ContentError";
-}
-
-/** YAML turns unquoted dates into Date objects; the schemas expect the written form. */
-function normalizeYamlDates(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(data).map(([key, value]) => [
-      key,
-      value instanceof Date ? value.toISOString().slice(0, 10) : value,
-    ]),
-  );
 }
 
 /** Every string in parsed frontmatter, with typographic quotes (no field holds code). */
@@ -118,20 +108,9 @@ export function loadCollection<Schema extends z.ZodType>(
   schema: Schema,
   options: { headingOffset?: number; prefixIds?: boolean } = {},
 ): Entry<z.infer<Schema>>[] {
-  const dir = path.join(root, folder);
-  const files = readdirSync(dir)
-    .filter((name) => name.endsWith(".md"))
-    .sort();
-  return files.map((name) => {
-    const file = path.join(dir, name);
-    return parseEntry(
-      file,
-      readFileSync(file, "utf8"),
-      schema,
-      path.relative(process.cwd(), file),
-      options,
-    );
-  });
+  return readMarkdownFolder(root, folder).map((entry) =>
+    entryFrom(entry.slug, entry.data, entry.body, schema, entry.file, options),
+  );
 }
 
 const contentRoot = path.resolve(process.cwd(), "content");

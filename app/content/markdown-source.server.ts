@@ -44,10 +44,16 @@ export function readMarkdownFolder(root: string, folder: string): SourceEntry[] 
   }
   return names.sort().map((name) => {
     const file = path.join(dir, name);
-    const parsed = matter(readFileSync(file, "utf8"));
+    const shown = path.relative(process.cwd(), file);
+    let parsed: matter.GrayMatterFile<string>;
+    try {
+      parsed = matter(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new Error(`${shown}: frontmatter is not valid YAML: ${(error as Error).message}`);
+    }
     return {
       slug: path.basename(name, ".md"),
-      file: path.relative(process.cwd(), file),
+      file: shown,
       data: normalizeYamlDates(parsed.data),
       body: parsed.content,
     };
