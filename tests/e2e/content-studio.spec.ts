@@ -78,4 +78,7 @@ test("the studio fits a phone", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath("content-390.png"), fullPage: true });
+  // An entry's publishing comes before its text: no scrolling past a long post to publish it.
+  await page.getByRole("link", { name: /To Rosa/ }).click();
+  await expect(page.getByRole("button", { name: "Publish now" })).toBeInViewport();
 });

@@ -133,19 +133,12 @@ function EntryEditor({ initial, timeZone }: { initial: Entry; timeZone: string }
         ) : null}
       </div>
       <div className="mt-2 grid gap-3 min-[1200px]:grid-cols-[minmax(0,1fr)_minmax(22rem,40%)]">
-        <div className="min-w-0">
-          {editor.kept ? <KeptText draft={editor.kept} onDismiss={editor.dismissKept} /> : null}
-          <EntryEditorForm
-            type={entry.type}
-            draft={draft}
-            errors={saveState.fields}
-            idPrefix={id}
-            timeZone={timeZone}
-            onChange={editor.setDraft}
-            bodyKey={restores}
-          />
-        </div>
-        <aside aria-label="Publishing, preview and history" className="grid content-start gap-2">
+        {/* First in the page, so a phone reaches Publish without scrolling past the whole text;
+            beside the form from 1200 px. */}
+        <aside
+          aria-label="Publishing, preview and history"
+          className="grid content-start gap-2 min-[1200px]:col-start-2 min-[1200px]:row-start-1"
+        >
           <PublishControls
             entry={entry}
             timeZone={timeZone}
@@ -177,6 +170,18 @@ function EntryEditor({ initial, timeZone }: { initial: Entry; timeZone: string }
             />
           ) : null}
         </aside>
+        <div className="min-w-0 min-[1200px]:col-start-1 min-[1200px]:row-start-1">
+          {editor.kept ? <KeptText draft={editor.kept} onDismiss={editor.dismissKept} /> : null}
+          <EntryEditorForm
+            type={entry.type}
+            draft={draft}
+            errors={saveState.fields}
+            idPrefix={id}
+            timeZone={timeZone}
+            onChange={editor.setDraft}
+            bodyKey={restores}
+          />
+        </div>
       </div>
     </AdminPage>
   );
