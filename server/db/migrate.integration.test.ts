@@ -1,12 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Kysely, sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { postgresAdminQuery, testEngines } from "../test-support/databases.ts";
 import { runCli } from "../test-support/run-cli.ts";
-import { openSqlite } from "./connect.ts";
+import { openPostgres, openSqlite } from "./connect.ts";
 import { migrateToLatest, migrations } from "./migrate.ts";
 
 const tableNames = async (db: Kysely<unknown>) =>
@@ -93,6 +94,59 @@ describe.each(testEngines.filter((engine) => engine.name === "postgres"))(
 describe.each(testEngines.filter((engine) => engine.name === "postgres"))(
   "migrations on a PostgreSQL server others use too",
   (engine) => {
+    it("migrate as a role that may not look into another tenant's schema", async () => {
+      // Kysely's own introspection asks for every schema's serial columns, which PostgreSQL
+      // refuses for a schema the role has no USAGE on: a shared server with one role per
+      // tenant could not start.
+      const tag = `${process.pid}_${Date.now().toString(36)}`;
+      const [role, own, other] = [`tenant_${tag}`, `tenant_own_${tag}`, `tenant_other_${tag}`];
+      await postgresAdminQuery(
+        `create role ${role} login password 'tenant-pass'; create schema ${other}; ` +
+          `create table ${other}.t (id serial primary key); create schema ${own} authorization ${role}`,
+      );
+      const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+      url.username = role;
+      url.password = "tenant-pass";
+      const tenant = openPostgres(url.toString(), { schema: own });
+      try {
+        const db = tenant.db as unknown as Kysely<unknown>;
+        await migrateToLatest(db);
+        expect(await tableNames(db)).toContain("leads");
+      } finally {
+        await tenant.close();
+        await postgresAdminQuery(
+          `drop schema ${own} cascade; drop schema ${other} cascade; drop owned by ${role}; drop role ${role}`,
+        );
+      }
+    });
+
+    it("read no other schema's tables, so none dropped meanwhile can fail them", async () => {
+      // The race below is too narrow to lose every time; what decides it is whether any
+      // statement asks about tables across schemas by name (pg_get_serial_sequence, which
+      // fails once another client has dropped one).
+      const fresh = await engine.open({ migrate: false });
+      const schema = (
+        await sql<{ schema: string }>`select current_schema() as schema`.execute(fresh.db)
+      ).rows[0]?.schema;
+      const statements: string[] = [];
+      const pool = new pg.Pool({
+        connectionString: process.env.TEST_DATABASE_URL,
+        options: `-c search_path=${schema}`,
+      });
+      const logged = new Kysely<unknown>({
+        dialect: new PostgresDialect({ pool }),
+        log: (event) => void statements.push(event.query.sql),
+      });
+      try {
+        await migrateToLatest(logged);
+        expect(statements.some((each) => each.includes("create table"))).toBe(true);
+        expect(statements.filter((each) => each.includes("pg_get_serial_sequence"))).toEqual([]);
+      } finally {
+        await logged.destroy();
+        await fresh.close();
+      }
+    });
+
     it("migrate while another client creates and drops schemas of its own", async () => {
       // Another tenant of the server: schemas with tables (serial columns) made and dropped
       // as fast as it can, while five fresh databases migrate.

@@ -1,4 +1,10 @@
-import { type Kysely, SqliteAdapter, sql } from "kysely";
+import {
+  type DatabaseIntrospector,
+  type Kysely,
+  SqliteAdapter,
+  sql,
+  type TableMetadata,
+} from "kysely";
 import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import * as createLeads from "./migrations/2026-11-22T10-00-leads.ts";
 import * as createOutbox from "./migrations/2026-11-22T10-10-outbox.ts";
@@ -72,30 +78,53 @@ export const migrations: Record<string, Migration> = {
  * database's current schema: Kysely otherwise takes a table of that name in any schema as its
  * own, and a database with several schemas (one per instance, or per test run) migrates into
  * a schema whose lock table it never created.
+ *
+ * Kysely also looks for those tables by reading every schema's tables, calling
+ * pg_get_serial_sequence on each by name: a schema another client drops meanwhile (another
+ * tenant of a shared server, a test run's throwaway schema) fails that read with
+ * invalid_schema_name, however often it is retried while the other client keeps going. So the
+ * migrator sees the database through `inSchema`, whose introspection reads this schema only.
  */
 export async function migratorFor(
   db: Kysely<unknown>,
   list: Record<string, Migration> = migrations,
 ): Promise<Migrator> {
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof SqliteAdapter
-      ? undefined
-      : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
-          ?.schema;
-  return new Migrator({
-    db,
-    provider: { getMigrations: async () => list },
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  });
+  const provider = { getMigrations: async () => list };
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return new Migrator({ db, provider });
+  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db))
+    .rows[0]?.schema;
+  if (!schema) return new Migrator({ db, provider });
+  return new Migrator({ db: inSchema(db, schema), provider, migrationTableSchema: schema });
 }
 
-/**
- * Before migrating, Kysely looks for its own tables by reading every schema's tables on
- * PostgreSQL, calling pg_get_serial_sequence on each by name: a schema another client drops
- * meanwhile (another tenant of a shared server, a test run's throwaway schema) fails that read
- * with invalid_schema_name, and nothing has been changed yet. Read again, a few times.
- */
-const aSchemaWentAway = (error: unknown) => (error as { code?: unknown }).code === "3F000";
+/** `db`, but its introspection lists the tables of `schema` alone (names, no columns). */
+function inSchema(db: Kysely<unknown>, schema: string): Kysely<unknown> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: () => getTables(),
+  };
+  const getTables = async (): Promise<TableMetadata[]> =>
+    (
+      await sql<{ name: string; kind: string }>`
+        select c.relname as name, c.relkind as kind from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v', 'm', 'f')`.execute(db)
+    ).rows.map((row) => ({
+      name: row.name,
+      schema,
+      isView: row.kind === "v" || row.kind === "m",
+      isForeign: row.kind === "f",
+      columns: [],
+    }));
+  // Kysely's methods read private fields, so they are called on the real instance.
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "introspection") return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
 
 /** How long a process waits for another's migrations (SQLite's write lock) before giving up. */
 const migrationLockWaitMs = 120_000;
@@ -111,14 +140,11 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationRes
   // A long migration in another process is worth waiting for, more than the usual 5 s.
   if (sqlite) await sql.raw(`pragma busy_timeout = ${migrationLockWaitMs}`).execute(db);
   try {
-    for (let attempt = 1; ; attempt++) {
-      const result = sqlite
-        ? await withNestedTransactionsAsSavepoints(() => migrator.migrateToLatest())
-        : await migrator.migrateToLatest();
-      if (result.error && attempt < 5 && aSchemaWentAway(result.error)) continue;
-      if (result.error) throw result.error;
-      return result;
-    }
+    const result = sqlite
+      ? await withNestedTransactionsAsSavepoints(() => migrator.migrateToLatest())
+      : await migrator.migrateToLatest();
+    if (result.error) throw result.error;
+    return result;
   } finally {
     if (sqlite) await sql`pragma busy_timeout = 5000`.execute(db);
   }

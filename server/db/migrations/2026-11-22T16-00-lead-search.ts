@@ -65,8 +65,9 @@ async function sqliteSearch(db: Kysely<unknown>): Promise<void> {
  * database, and a schema that is dropped (every test run has one) would take the extension and
  * every other schema's index with it. Kysely's migration lock serialises concurrent migrations,
  * so two runs cannot race to create it. If pg_trgm is not installed and cannot be (pg_trgm is
- * a trusted extension, so CREATE on the database is all it needs, with the contrib files), the
- * index is skipped: search stays correct, only slower.
+ * a trusted extension, so CREATE on the database is all it needs, with the contrib files), or
+ * lives in a schema this role may not use (another tenant's role installed it), the index is
+ * skipped: search stays correct, only slower.
  */
 async function postgresSearch(db: Kysely<unknown>): Promise<void> {
   let schema = await trgmSchema(db);
@@ -96,6 +97,6 @@ async function trgmSchema(db: Kysely<unknown>): Promise<string | undefined> {
   const { rows } = await sql<{ schema: string }>`
     select n.nspname as schema
     from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-    where e.extname = 'pg_trgm'`.execute(db);
+    where e.extname = 'pg_trgm' and has_schema_privilege(n.oid, 'USAGE')`.execute(db);
   return rows[0]?.schema;
 }
