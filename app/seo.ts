@@ -63,7 +63,8 @@ export function breadcrumbJsonLd(trail: readonly Crumb[]): JsonLd {
   };
 }
 
-export const organizationJsonLd: JsonLd = {
+/** The studio as an Organization, with what its settings say now (domain/site.ts). */
+export const organizationJsonLd = (): JsonLd => ({
   "@context": "https://schema.org",
   "@type": "Organization",
   "@id": `${siteUrl}/#organization`,
@@ -76,12 +77,14 @@ export const organizationJsonLd: JsonLd = {
   foundingDate: String(site.foundedYear),
   address: {
     "@type": "PostalAddress",
+    ...(site.streetAddress ? { streetAddress: site.streetAddress } : {}),
     addressLocality: site.city,
-    addressRegion: site.region,
+    ...(site.region ? { addressRegion: site.region } : {}),
+    ...(site.postalCode ? { postalCode: site.postalCode } : {}),
     addressCountry: site.country,
   },
   sameAs: site.social.map((s) => s.href),
-};
+});
 
 /** Title, description, canonical, Open Graph, Twitter card and JSON-LD for one page. */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {

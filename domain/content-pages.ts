@@ -88,7 +88,7 @@ export function catalogEventOf(slug: string, meta: EventMeta, siteUrl: string): 
 export async function contentFingerprint(
   entries: (folder: string) => readonly (Slugged & { readonly body: string })[],
 ): Promise<string> {
-  const folders = [...Object.values(collectionFolders), "testimonials"].sort();
+  const folders = [...Object.values(collectionFolders), "testimonials", "people"].sort();
   const text = JSON.stringify(
     folders.map((folder) => [
       folder,

@@ -172,7 +172,7 @@ export const testimonialSchema = z.strictObject({
 });
 
 /**
- * One of the studio's people on /about (content/people/, once app/content/team.ts). `portrait`
+ * One of the studio's people on /about (content/people/). `portrait`
  * names an illustrated portrait (app/components/portrait.tsx) or a JPEG or PNG under
  * content/images/; without one, initials stand in.
  */

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { hasControlCharacter } from "./api.ts";
-import { site } from "./site.ts";
+import { type SiteSettings, builtInSite as site, studioDescription } from "./site.ts";
 
 /**
  * The site settings the owner edits in the studio (`GET|PUT /api/site-settings`): the
@@ -50,20 +50,66 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettingsData = z.output<typeof siteSettingsSchema>;
 
-/** What the site shows today (domain/site.ts and the home page), the settings' defaults. */
+/** What the site shows until the owner saves settings (domain/site.ts). */
 export const defaultSiteSettings: SiteSettingsData = Object.freeze({
   studioName: site.name,
   tagline: site.tagline,
-  streetAddress: "",
+  streetAddress: site.streetAddress,
   locality: site.city,
   region: site.region,
-  postalCode: "",
+  postalCode: site.postalCode,
   country: site.country,
   phone: site.phone,
   email: site.email,
   socialLinks: site.social.map(({ label, href }) => ({ label, url: href })),
-  homeHeadline: site.tagline,
-  homeSubline:
-    "We design, build and look after fast, findable websites for small businesses, so the first impression does the selling and the inquiries land in your inbox, not in a void.",
-  showSampleTestimonials: true,
+  homeHeadline: site.homeHeadline,
+  homeSubline: site.homeSubline,
+  showSampleTestimonials: site.showSampleTestimonials,
 });
+
+/** A social link's handle as shown beside it: the address's last path segment. */
+function handleOf(url: string): string {
+  try {
+    const { hostname, pathname } = new URL(url);
+    const last = pathname.split("/").filter(Boolean).at(-1);
+    return last ? decodeURIComponent(last) : hostname;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The studio as pages and e-mails read it (domain/site.ts), from the owner's settings and
+ * the hours the booking availability gives (`studioHours`). A link that is one of the
+ * built-in ones keeps its handle as written there.
+ */
+export function siteFromSettings(settings: SiteSettingsData, hours: string | null): SiteSettings {
+  const place = [settings.locality, settings.region].filter(Boolean).join(", ");
+  const name = settings.studioName;
+  return Object.freeze({
+    name,
+    shortName: name === site.name ? site.shortName : (name.split(/\s+/)[0] ?? name),
+    tagline: settings.tagline,
+    description: studioDescription(name, place),
+    email: settings.email,
+    phone: settings.phone,
+    streetAddress: settings.streetAddress,
+    city: settings.locality,
+    region: settings.region,
+    postalCode: settings.postalCode,
+    country: settings.country,
+    place,
+    hours,
+    foundedYear: site.foundedYear,
+    social: Object.freeze(
+      settings.socialLinks.map(({ label, url }) => ({
+        label,
+        href: url,
+        handle: site.social.find((known) => known.href === url)?.handle ?? handleOf(url),
+      })),
+    ),
+    homeHeadline: settings.homeHeadline,
+    homeSubline: settings.homeSubline,
+    showSampleTestimonials: settings.showSampleTestimonials,
+  });
+}

@@ -41,6 +41,11 @@ declare module "fastify" {
      * renderer re-renders the pages that depend on it. By default it does nothing.
      */
     contentChanged: (change: ContentChange) => Promise<void>;
+    /**
+     * The site settings or the availability (the studio's hours) were saved: every page is
+     * rendered again with them, in the background (docs/site.md, "Site settings").
+     */
+    studioChanged: () => void;
     contentSchedule: BackgroundJobs["contentSchedule"];
   }
 }

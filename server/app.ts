@@ -38,9 +38,11 @@ import { mediaFileRoutes } from "./media/media.routes.ts";
 import { createMetrics, registerMetrics } from "./metrics.ts";
 import { openSharedRedis } from "./redis.ts";
 import { type LiveSite, openLiveSite } from "./site/live-site.ts";
+import { settingsRead } from "./site/page-renderer.ts";
 import { serveBuild } from "./site/served-build.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 import { indexSiteFiles, pageFileFor } from "./site/static-site.ts";
+import { installStudio } from "./studio-settings.ts";
 
 export type AppDependencies = JobOptions & {
   /** An open, migrated database; by default the configured one is opened (and closed with the app). */
@@ -96,6 +98,8 @@ export async function buildApp(
   const contentDir =
     deps.contentDir === undefined ? (deps.database ? null : defaultContentDir) : deps.contentDir;
   if (contentDir) await importContent(database.db, contentDir, app.log);
+  // Pages and e-mails say what the owner's settings say (domain/site.ts).
+  await installStudio(database.db, config.timeZone);
   // The live site opens once the build is indexed, below; changes before that are caught by
   // its first full look at every page.
   let liveSite: LiveSite | null = null;
@@ -197,6 +201,7 @@ export async function buildApp(
           log: app.log,
           clock,
           loadPublished: (folders) => publishedSnapshot(database.db, folders),
+          loadSettings: () => installStudio(database.db, config.timeZone),
           onEvents: (events) => app.events.replace(events),
           ...deps.liveSite,
         })
@@ -204,6 +209,14 @@ export async function buildApp(
   const opened = liveSite;
   if (opened) app.addHook("onClose", async () => opened.stop());
   app.decorate("liveSite", opened);
+  app.decorate("studioChanged", () => {
+    const pass = opened
+      ? opened.publisher.changed([settingsRead])
+      : installStudio(database.db, config.timeZone);
+    pass.catch((error: unknown) =>
+      app.log.error({ err: error }, "site: rendering the pages with the new settings failed"),
+    );
+  });
   await app.register(visitsRoutes, {
     // Only this site's pages are counted (without a site, as in development, any path).
     isPage: (path: string) => {

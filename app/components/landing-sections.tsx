@@ -55,12 +55,14 @@ export function DirectLines({
           </a>
         </dd>
       </div>
-      <div>
-        <dt className={`text-sm font-semibold ${muted}`}>Or call the studio</dt>
-        <dd className="mt-0.5 text-xl font-bold">
-          <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>{site.phone}</a>
-        </dd>
-      </div>
+      {site.phone ? (
+        <div>
+          <dt className={`text-sm font-semibold ${muted}`}>Or call the studio</dt>
+          <dd className="mt-0.5 text-xl font-bold">
+            <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>{site.phone}</a>
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt className={`text-sm font-semibold ${muted}`}>Prefer to pick a time?</dt>
         <dd className="mt-0.5 text-xl font-bold">

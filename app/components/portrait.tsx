@@ -7,9 +7,9 @@
  * Static, never scroll-drawn: a face that assembles itself stroke by stroke is unsettling.
  */
 import type { CSSProperties } from "react";
-import type { TeamMember } from "../content/team.ts";
+import type { PersonMeta } from "../../domain/content-schema.ts";
 
-export type PortraitName = TeamMember["portrait"];
+export type PortraitName = "nora" | "theo" | "priya" | "sam";
 
 type Drawing = {
   /** Flat tones: skin, hair and clothes (read by the fill classes below as CSS variables). */
@@ -176,5 +176,35 @@ export function Portrait({ name, className = "" }: { name: PortraitName; classNa
         <path key={d} d={d} strokeWidth={2} className="text-accent" />
       ))}
     </svg>
+  );
+}
+
+const isPortraitName = (name: string | undefined): name is PortraitName =>
+  name !== undefined && Object.hasOwn(portraits, name);
+
+/**
+ * A person's picture: their drawn portrait when the entry names one, else their initials on
+ * a tile (a person added in the studio, until their drawing or photograph arrives).
+ */
+export function PersonPortrait({
+  person,
+  className,
+  initialsClassName,
+}: {
+  person: Pick<PersonMeta, "name" | "portrait">;
+  className?: string;
+  initialsClassName?: string;
+}) {
+  if (isPortraitName(person.portrait))
+    return <Portrait name={person.portrait} className={className} />;
+  const initials = person.name
+    .split(/\s+/)
+    .map((word) => word.charAt(0))
+    .slice(0, 2)
+    .join("");
+  return (
+    <span aria-hidden="true" className={initialsClassName}>
+      {initials}
+    </span>
   );
 }

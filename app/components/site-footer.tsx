@@ -74,12 +74,17 @@ export function SiteFooter() {
               {site.email}
             </a>
           </li>
-          <li>
-            <a className={linkClass} href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>
-              {site.phone}
-            </a>
+          {site.phone ? (
+            <li>
+              <a className={linkClass} href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>
+                {site.phone}
+              </a>
+            </li>
+          ) : null}
+          <li className="text-paper/70">
+            {site.streetAddress ? `${site.streetAddress}, ` : ""}
+            {site.place}
           </li>
-          <li className="text-paper/70">{site.city}, Georgia</li>
           {site.social.map((s) => (
             <li key={s.href}>
               <a className={linkClass} href={s.href} rel="me noopener">

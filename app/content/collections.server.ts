@@ -11,10 +11,13 @@ import {
   eventSchema,
   type GuideMeta,
   guideSchema,
+  type PersonMeta,
+  personSchema,
   type TestimonialMeta,
   testimonialSchema,
 } from "../../domain/content-schema.ts";
 import { installedContentSource } from "../../domain/content-source.ts";
+import { site } from "../../domain/site.ts";
 import { typographic } from "../../domain/typography.ts";
 import type { ResponsiveImageData } from "../components/responsive-image.tsx";
 import { imageFor } from "./images.server.ts";
@@ -194,6 +197,24 @@ export const testimonialMaxLength = 280;
  * The clients' words, in page order. Each names a case study that exists, when it names one,
  * and stays short enough for its card; the build stops otherwise, naming the file.
  */
+/**
+ * The studio's people, as /about, a post's author card and /book show them, in their order.
+ * A person is frontmatter only (their few lines are `bio`), so no body is asked of them.
+ */
+export const people = (): PersonMeta[] =>
+  cached("people", () => {
+    const source = installedContentSource();
+    const entries = source ? source.entries("people") : readMarkdownFolder(contentRoot, "people");
+    return entries
+      .map(({ data, file }) => {
+        const result = personSchema.safeParse(data);
+        if (!result.success)
+          throw new ContentError(`${file}: invalid frontmatter\n${describeIssues(result.error)}`);
+        return curlQuotes(result.data);
+      })
+      .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  });
+
 export const testimonials = (): Entry<TestimonialMeta>[] =>
   cached("testimonials", () => {
     const entries = collection("testimonials", testimonialSchema).sort(
@@ -231,6 +252,8 @@ export const testimonialsFor = (
 ): Promise<TestimonialCard[]> =>
   Promise.all(
     testimonials()
+      // Sample copy shows only while the owner's settings allow it (domain/site.ts).
+      .filter(({ meta }) => site.showSampleTestimonials || !meta.sample)
       .filter(({ meta }) =>
         typeof where === "string" ? meta.pages.includes(where) : meta.caseStudy === where.caseStudy,
       )

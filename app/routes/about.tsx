@@ -1,19 +1,46 @@
+import { site } from "../../domain/site.ts";
 import { ButtonLink, Container, Eyebrow, PageHeader } from "../components/layout.tsx";
-import { Portrait } from "../components/portrait.tsx";
+import { PersonPortrait } from "../components/portrait.tsx";
 import { processSteps } from "../components/process-steps.tsx";
+import { people } from "../content/collections.server.ts";
 import { services } from "../content/services.ts";
-import { team } from "../content/team.ts";
 import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
+import type { Route } from "./+types/about";
 
 /** Prerendered and static: no React in the browser (ADR 014). */
 export const handle: RouteHandle = { hydrate: false };
 
-export const meta = () =>
+/** The people are entries the owner edits in the studio (docs/site.md, "People"). */
+export function loader() {
+  return { team: people() };
+}
+
+const numberWords = [
+  "no",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+];
+
+/** "four people", "one person", "14 people". */
+function headcount(count: number): string {
+  return `${numberWords[count] ?? count} ${count === 1 ? "person" : "people"}`;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: "About the studio",
-    description:
-      "Meet Fineline Studio: four people in Savannah who design, build and host websites for small businesses, and the nine services we offer.",
+    description: `Meet ${site.name}: ${headcount(loaderData?.team.length ?? 0)} in ${site.city} who design, build and host websites for small businesses, and the ${numberWords[services.length] ?? services.length} services we offer.`,
     path: "/about",
     breadcrumbs: [],
   });
@@ -37,40 +64,47 @@ const principles = [
   },
 ];
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { team } = loaderData;
   return (
     <>
       <PageHeader
         eyebrow="About"
         title="A small studio for small businesses."
-        lead="Fineline is four people in Savannah, Georgia. Since 2019 we have built and looked after websites for inns, cafés, clinics, shops and venues across the Southeast, and we answer our own phone."
+        lead={`${site.shortName} is ${team.length > 0 ? headcount(team.length) : "a small team"} in ${site.place}. Since ${site.foundedYear} we have built and looked after websites for inns, cafés, clinics, shops and venues across the Southeast, and we answer our own phone.`}
       />
-      <section aria-labelledby="team-title" className="py-12 md:py-16">
-        <Container>
-          <Eyebrow>The team</Eyebrow>
-          <h2 id="team-title" className="mt-2 text-title font-bold">
-            The people you will actually talk to.
-          </h2>
-          <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {team.map((member) => (
-              <li
-                key={member.name}
-                className="reveal grid grid-cols-[7rem_1fr] items-center gap-x-2 gap-y-2 rounded-sm border border-line p-2 sm:grid-cols-1 sm:content-start sm:items-start sm:p-3"
-              >
-                {/* A framed drawing, shoulders on the frame's edge: a portrait, not a thumbnail. */}
-                <div className="flex aspect-square items-end justify-center overflow-hidden rounded-sm bg-paper-dim sm:aspect-[4/3]">
-                  <Portrait name={member.portrait} className="h-[88%] w-auto text-ink" />
-                </div>
-                <div>
-                  <h3 className="text-xl font-bold tracking-tight">{member.name}</h3>
-                  <p className="text-sm font-semibold text-accent-strong">{member.role}</p>
-                </div>
-                <p className="col-span-2 text-muted sm:col-span-1">{member.bio}</p>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      {team.length === 0 ? null : (
+        <section aria-labelledby="team-title" className="py-12 md:py-16">
+          <Container>
+            <Eyebrow>The team</Eyebrow>
+            <h2 id="team-title" className="mt-2 text-title font-bold">
+              The people you will actually talk to.
+            </h2>
+            <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              {team.map((member) => (
+                <li
+                  key={member.name}
+                  className="reveal grid grid-cols-[7rem_1fr] items-center gap-x-2 gap-y-2 rounded-sm border border-line p-2 sm:grid-cols-1 sm:content-start sm:items-start sm:p-3"
+                >
+                  {/* A framed drawing, shoulders on the frame's edge: a portrait, not a thumbnail. */}
+                  <div className="flex aspect-square items-end justify-center overflow-hidden rounded-sm bg-paper-dim sm:aspect-[4/3]">
+                    <PersonPortrait
+                      person={member}
+                      className="h-[88%] w-auto text-ink"
+                      initialsClassName="flex size-full items-center justify-center text-4xl font-bold text-accent-strong"
+                    />
+                  </div>
+                  <div>
+                    <h3 className="text-xl font-bold tracking-tight">{member.name}</h3>
+                    <p className="text-sm font-semibold text-accent-strong">{member.role}</p>
+                  </div>
+                  <p className="col-span-2 text-muted sm:col-span-1">{member.bio}</p>
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+      )}
       <section aria-labelledby="approach-title" className="bg-paper-dim py-12 md:py-16">
         <Container className="grid gap-6 lg:grid-cols-[1fr_1.5fr]">
           <div>

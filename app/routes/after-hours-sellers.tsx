@@ -1,3 +1,4 @@
+import { site } from "../../domain/site.ts";
 import { CaseStudyCard } from "../components/case-study-card.tsx";
 import { LogoList } from "../components/client-logos.tsx";
 import { ContactCard, DirectLines, ToneEyebrow } from "../components/landing-sections.tsx";
@@ -31,8 +32,7 @@ export async function loader() {
 export const meta = () =>
   pageMeta({
     title: "A website that works the night shift",
-    description:
-      "Bookings, orders and inquiries that arrive after you close: Fineline Studio builds websites that take them while you sleep, and shows you the numbers.",
+    description: `Bookings, orders and inquiries that arrive after you close: ${site.name} builds websites that take them while you sleep, and shows you the numbers.`,
     path: "/home2",
   });
 

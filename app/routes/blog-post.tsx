@@ -1,11 +1,11 @@
 import { Link } from "react-router";
+import type { PersonMeta } from "../../domain/content-schema.ts";
 import { ArticleLayout } from "../components/article-layout.tsx";
 import { buttonClass, Container, formatDate } from "../components/layout.tsx";
 import { MetaList } from "../components/meta-list.tsx";
-import { Portrait } from "../components/portrait.tsx";
-import { blogPosts, findEntry } from "../content/collections.server.ts";
+import { PersonPortrait } from "../components/portrait.tsx";
+import { blogPosts, findEntry, people } from "../content/collections.server.ts";
 import { blogPostPath } from "../content/public-paths.server.ts";
-import { team } from "../content/team.ts";
 import type { RouteHandle } from "../root.tsx";
 import { absoluteUrl, pageMeta, rssLink } from "../seo.ts";
 import { articleJsonLd } from "../structured-data.ts";
@@ -25,7 +25,9 @@ export function loader({ params }: Route.LoaderArgs) {
     .slice(0, 2)
     .sort((a, b) => b.meta.date.localeCompare(a.meta.date))
     .map((p) => ({ to: blogPostPath(p.slug), title: p.meta.title, date: p.meta.date }));
-  return { path: blogPostPath(slug), meta, html, readingMinutes, more };
+  // The author's card, from the studio's people (an author no longer among them: a name).
+  const author = people().find((person) => person.name === meta.author) ?? null;
+  return { path: blogPostPath(slug), meta, html, readingMinutes, more, author };
 }
 
 const trail = [{ name: "Journal", path: "/secret/blog" }];
@@ -53,26 +55,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       })
     : [];
 
-function AuthorCard({ name }: { name: string }) {
-  const member = team.find((m) => m.name === name);
+function AuthorCard({ name, member }: { name: string; member: PersonMeta | null }) {
   return (
     <div className="space-y-4">
       <div className="rounded-sm border border-line p-3">
         <p className="text-xs font-bold tracking-[0.14em] text-muted uppercase">Written by</p>
         <div className="mt-2 flex items-center gap-1.5">
-          {member ? (
-            <Portrait
-              name={member.portrait}
-              className="size-8 shrink-0 rounded-sm bg-paper-dim text-ink"
-            />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="flex size-8 shrink-0 items-center justify-center rounded-sm bg-ink text-lg font-bold text-accent"
-            >
-              {name.slice(0, 1)}
-            </span>
-          )}
+          <PersonPortrait
+            person={member ?? { name }}
+            className="size-8 shrink-0 rounded-sm bg-paper-dim text-ink"
+            initialsClassName="flex size-8 shrink-0 items-center justify-center rounded-sm bg-ink text-lg font-bold text-accent"
+          />
           <span>
             <span className="block font-bold">{name}</span>
             {member ? <span className="block text-sm text-muted">{member.role}</span> : null}
@@ -108,7 +101,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       eyebrow={`Journal · ${meta.tags.join(" · ")}`}
       lead={meta.description}
       html={html}
-      aside={<AuthorCard name={meta.author} />}
+      aside={<AuthorCard name={meta.author} member={loaderData.author} />}
       byline={
         <MetaList
           items={[

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { blogSections } from "../../domain/content-schema.ts";
+import { site } from "../../domain/site.ts";
 import { EntryList } from "../components/entry-list.tsx";
 import { Container, PageHeader } from "../components/layout.tsx";
 import { blogPosts } from "../content/collections.server.ts";
@@ -49,8 +50,7 @@ export function loader() {
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Journal",
-    description:
-      "The Fineline Studio journal: notes on building, maintaining and growing small-business websites, plus letters answering the questions we hear most.",
+    description: `The ${site.name} journal: notes on building, maintaining and growing small-business websites, plus letters answering the questions we hear most.`,
     path: "/secret/blog",
     breadcrumbs: [],
     extra: [rssLink],

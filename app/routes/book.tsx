@@ -1,9 +1,11 @@
+import { site } from "../../domain/site.ts";
 import { BookingIsland } from "../components/booking-picker.tsx";
 import { Container, Eyebrow } from "../components/layout.tsx";
-import { Portrait } from "../components/portrait.tsx";
-import { team } from "../content/team.ts";
+import { PersonPortrait } from "../components/portrait.tsx";
+import { people } from "../content/collections.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import { pageMeta } from "../seo.ts";
+import type { Route } from "./+types/book";
 
 /** Prerendered; the picker is an island without a framework (ADR 022). */
 export const handle: RouteHandle = { hydrate: false };
@@ -11,8 +13,7 @@ export const handle: RouteHandle = { hydrate: false };
 export const meta = () =>
   pageMeta({
     title: "Book a free call",
-    description:
-      "Pick a time for a free 30-minute call with Fineline Studio: your website, your goals and a straight answer on cost. The invite lands in your inbox at once.",
+    description: `Pick a time for a free 30-minute call with ${site.name}: your website, your goals and a straight answer on cost. The invite lands in your inbox at once.`,
     path: "/book",
     breadcrumbs: [],
   });
@@ -23,8 +24,10 @@ const agenda = [
   "Whether we’re the right fit. If we’re not, we’ll say so and point you to someone who is",
 ];
 
-// The founder runs every discovery call (app/content/team.ts).
-const host = team[0];
+/** The founder runs every discovery call: the first of the studio's people (their order). */
+export function loader() {
+  return { host: people()[0] ?? null };
+}
 
 /**
  * /book, laid out as a scheduling page (docs/booking.md, "The pages"): a short title, the
@@ -32,7 +35,8 @@ const host = team[0];
  * first screen on a phone too; what the call covers comes after. The island fills in the
  * length and the place from the owner's availability.
  */
-export default function BookPage() {
+export default function BookPage({ loaderData }: Route.ComponentProps) {
+  const { host } = loaderData;
   return (
     <Container className="pt-12 pb-8 md:pt-14 md:pb-12">
       <div className="grid gap-4 lg:grid-cols-[19rem_1fr] lg:gap-x-8 lg:gap-y-5">
@@ -47,11 +51,15 @@ export default function BookPage() {
           className="grid grid-cols-[4rem_1fr] items-center gap-x-2 gap-y-1.5 rounded-sm border border-line bg-white p-2 lg:col-start-1 lg:grid-cols-[5rem_1fr] lg:p-3"
         >
           <div className="flex aspect-square items-end justify-center overflow-hidden rounded-full bg-paper-dim">
-            <Portrait name={host?.portrait ?? "nora"} className="h-[90%] w-auto text-ink" />
+            <PersonPortrait
+              person={host ?? { name: site.name }}
+              className="h-[90%] w-auto text-ink"
+              initialsClassName="flex size-full items-center justify-center text-2xl font-bold text-accent-strong"
+            />
           </div>
           <div>
-            <p className="font-bold">{host?.name}</p>
-            <p className="text-sm text-muted">{host?.role}</p>
+            <p className="font-bold">{host?.name ?? site.name}</p>
+            {host ? <p className="text-sm text-muted">{host.role}</p> : null}
           </div>
           <dl className="col-span-2 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 border-t border-line pt-1.5 text-sm">
             <dt className="font-semibold">Length</dt>

@@ -38,8 +38,7 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: "Events",
-    description:
-      "Clinics, workshops and teardown nights for small-business owners in Savannah and online, most of them free, run by the Fineline Studio team.",
+    description: `Clinics, workshops and teardown nights for small-business owners in ${site.city} and online, most of them free, run by the ${site.name} team.`,
     path: "/events",
     breadcrumbs: [],
     jsonLd: loaderData ? [...loaderData.upcoming, ...loaderData.past].map(eventJsonLd) : [],
@@ -101,7 +100,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
       <PageHeader
         eyebrow="Events"
         title="Come and talk websites with us."
-        lead="Free clinics, hands-on workshops and the occasional teardown night, in Savannah and online. Bring your questions and your laptop."
+        lead={`Free clinics, hands-on workshops and the occasional teardown night, in ${site.city} and online. Bring your questions and your laptop.`}
       />
       <Container className="py-8 md:py-12">
         <section aria-labelledby="upcoming-title">

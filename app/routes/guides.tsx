@@ -1,3 +1,4 @@
+import { site } from "../../domain/site.ts";
 import { EntryList } from "../components/entry-list.tsx";
 import { Container, Eyebrow, PageHeader } from "../components/layout.tsx";
 import { wordpressGuides } from "../content/collections.server.ts";
@@ -26,8 +27,7 @@ export function loader() {
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Knowledge Hub",
-    description:
-      "Practical guides from Fineline Studio for small-business owners and their teams, starting with WordPress and WooCommerce, in plain English.",
+    description: `Practical guides from ${site.name} for small-business owners and their teams, starting with WordPress and WooCommerce, in plain English.`,
     path: "/guides",
     breadcrumbs: [],
   });

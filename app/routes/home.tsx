@@ -29,11 +29,10 @@ export async function loader() {
 // "/" and "/home" are the same page; both name "/" as canonical.
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    description:
-      "Fineline Studio designs, builds and hosts fast, search-friendly websites for small businesses. Book a free consultation with our Savannah studio.",
+    description: `${site.name} designs, builds and hosts fast, search-friendly websites for small businesses. Book a free consultation with our ${site.city} studio.`,
     path: "/",
     jsonLd: [
-      organizationJsonLd,
+      organizationJsonLd(),
       {
         "@context": "https://schema.org",
         "@type": "WebSite",
@@ -69,14 +68,13 @@ function Hero() {
     <section aria-labelledby="hero-title" className="relative pt-16 pb-8 md:pt-20 md:pb-12">
       <Container className="grid items-center gap-6 lg:grid-cols-[1.15fr_1fr]">
         <div>
-          <Eyebrow>Independent web studio · Savannah, Georgia</Eyebrow>
+          <Eyebrow>Independent web studio · {site.place}</Eyebrow>
           <h1 id="hero-title" className="mt-3 text-display font-bold">
-            Websites that earn trust in half a second.
+            {site.homeHeadline}
           </h1>
-          <p className="mt-3 max-w-xl text-lg text-muted md:text-xl">
-            We design, build and look after fast, findable websites for small businesses, so the
-            first impression does the selling and the inquiries land in your inbox, not in a void.
-          </p>
+          {site.homeSubline ? (
+            <p className="mt-3 max-w-xl text-lg text-muted md:text-xl">{site.homeSubline}</p>
+          ) : null}
           <ButtonRow className="mt-5">
             <ButtonLink to={bookHref}>
               Book a free call <Arrow />
@@ -318,10 +316,12 @@ function ContactSection() {
             business day.
           </p>
           <DirectLines tone="light" className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-            <div>
-              <dt className="text-sm font-semibold text-muted">Studio hours</dt>
-              <dd className="mt-0.5">Monday to Friday, 9:00 AM to 5:00 PM Eastern</dd>
-            </div>
+            {site.hours ? (
+              <div>
+                <dt className="text-sm font-semibold text-muted">Studio hours</dt>
+                <dd className="mt-0.5">{site.hours}</dd>
+              </div>
+            ) : null}
           </DirectLines>
         </div>
         <div className="rounded-sm border border-line bg-paper p-3 md:p-5">

@@ -12,12 +12,12 @@ export const handle: RouteHandle = { hydrate: false };
 export const meta = () =>
   pageMeta({
     title: "Links",
-    description:
-      "Everything Fineline Studio in one place: book a consultation, read our guides and journal, see our work, come to an event, or find us on social media.",
+    description: `Everything ${site.name} in one place: book a consultation, read our guides and journal, see our work, come to an event, or find us on social media.`,
     path: "/links",
   });
 
-const groups = [
+/** Read when the page renders: one item names the studio's town (its settings). */
+const groupsNow = () => [
   {
     title: "Start here",
     items: [
@@ -44,7 +44,7 @@ const groups = [
       },
       { label: "Knowledge Hub", to: "/guides", note: "Every guide we’ve written" },
       { label: "Journal", to: "/secret/blog", note: "Notes from the studio" },
-      { label: "Upcoming events", to: "/events", note: "Workshops and clinics in Savannah" },
+      { label: "Upcoming events", to: "/events", note: `Workshops and clinics in ${site.city}` },
     ],
   },
 ];
@@ -54,7 +54,7 @@ export default function Links() {
     <>
       <PageHeader eyebrow="Links" title="Everything, one tap away." lead={site.tagline} />
       <Container className="grid gap-8 py-8 md:grid-cols-2 md:py-12">
-        {groups.map((group) => (
+        {groupsNow().map((group) => (
           <section
             key={group.title}
             aria-labelledby={`links-${slugify(group.title)}`}

@@ -1,3 +1,4 @@
+import { site } from "../../domain/site.ts";
 import { CaseStudyCard } from "../components/case-study-card.tsx";
 import { Container, PageHeader } from "../components/layout.tsx";
 import { caseStudySummaries } from "../content/collections.server.ts";
@@ -17,8 +18,7 @@ export function loader() {
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Previous work",
-    description:
-      "Case studies from Fineline Studio: how a wedding venue and a café group won more bookings and kept more margin with fast, well-built websites.",
+    description: `Case studies from ${site.name}: how a wedding venue and a café group won more bookings and kept more margin with fast, well-built websites.`,
     path: "/previous-work",
     breadcrumbs: [],
   });

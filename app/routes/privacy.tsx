@@ -12,8 +12,7 @@ export const handle: RouteHandle = { hydrate: false };
 export const meta = () =>
   pageMeta({
     title: "Privacy",
-    description:
-      "What Fineline Studio’s website keeps when you write to us, book a call or just read: no cookies, no ads, no third parties, and how long anything stays.",
+    description: `What ${site.name}’s website keeps when you write to us, book a call or just read: no cookies, no ads, no third parties, and how long anything stays.`,
     path: "/privacy",
   });
 

@@ -341,6 +341,8 @@ export async function availabilityRoutes(app: FastifyInstance) {
     ...endpoints.saveAvailability,
     handler: async (request) => {
       await saveAvailability(app.db, request.body, app.clock());
+      // The pages say the studio's hours, which are these.
+      app.studioChanged();
       return { message: bookingTexts.saved, availability: request.body };
     },
   });

@@ -161,6 +161,7 @@ export async function publishingRoutes(app: FastifyInstance) {
         app.clock(),
       );
       if (saved === "stale") return reply.code(409).send({ message: contentTexts.staleSettings });
+      app.studioChanged();
       return { settings: saved.settings, version: saved.version };
     },
   });

@@ -280,5 +280,86 @@ for (const engine of testEngines) {
       expect(closed.statusCode).toBe(404);
       expect(closed.json().message).toBe("Registration for this event has closed.");
     });
+
+    it("renders every page with the owner's settings, hours and people, on both instances", async () => {
+      const [a, b] = apps as [FastifyInstance, FastifyInstance];
+      const read = await a.inject({ method: "GET", url: "/api/site-settings", headers });
+      const { settings, version } = read.json();
+      const saved = await a.inject({
+        method: "PUT",
+        url: "/api/site-settings",
+        headers,
+        payload: {
+          version,
+          settings: {
+            ...settings,
+            locality: "Charleston",
+            region: "South Carolina",
+            phone: "",
+            homeHeadline: "Sites for the shops on King Street.",
+          },
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const hours = await a.inject({ method: "GET", url: "/api/booking/availability", headers });
+      const week = hours.json() as { weeklyHours: Record<string, unknown> };
+      const saturdays = await a.inject({
+        method: "PUT",
+        url: "/api/booking/availability",
+        headers,
+        payload: {
+          ...week,
+          weeklyHours: {
+            ...week.weeklyHours,
+            saturday: [{ start: "10:00", end: "14:00" }],
+          },
+        },
+      });
+      expect(saturdays.statusCode, saturdays.body).toBe(200);
+      const person = await a.inject({
+        method: "POST",
+        url: "/api/content",
+        headers,
+        payload: {
+          type: "person",
+          slug: "ines-carvalho",
+          name: "Inês Carvalho",
+          role: "Designer",
+          bio: "Draws the pictures on these pages and the interfaces behind them.",
+          order: 9,
+          body: "",
+        },
+      });
+      expect(person.statusCode, person.body).toBe(201);
+      const published = await a.inject({
+        method: "POST",
+        url: `/api/content/${person.json().entry.id}/publish`,
+        headers,
+        payload: {},
+      });
+      expect(published.statusCode, published.body).toBe(200);
+
+      // Every page names the new town; the home page says the new hours, no phone number.
+      const home = await eventually(
+        () => get(b, "/"),
+        (response) => response.body.includes("Saturday, 10:00 AM to 2:00 PM"),
+        90_000,
+      );
+      expect(home.value.body).toContain("Sites for the shops on King Street.");
+      expect(home.value.body).toContain("Charleston, South Carolina");
+      expect(home.value.body).not.toContain("Savannah");
+      expect(home.value.body).not.toContain("tel:");
+      // The person's publish answered once A served it; B has it within its poll.
+      const about = (
+        await eventually(
+          () => get(b, "/about"),
+          (response) => response.body.includes("Inês Carvalho"),
+        )
+      ).value.body;
+      expect(about).toContain("five people in Charleston, South Carolina");
+      expect(about).toContain("Inês Carvalho");
+      const guide = (await get(b, "/guides/wordpress/intro")).body;
+      expect(guide).toContain("Charleston, South Carolina");
+    });
   });
 }

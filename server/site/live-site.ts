@@ -6,12 +6,18 @@ import type { FastifyBaseLogger } from "fastify";
 import { catalogEventOf, contentFingerprint, eventBoundaries } from "../../domain/content-pages.ts";
 import { eventSchema } from "../../domain/content-schema.ts";
 import type { CatalogEvent } from "../../domain/events.ts";
+import { builtInSite, type SiteSettings } from "../../domain/site.ts";
 import type { Db } from "../db/connect.ts";
 import { startPassLoop } from "../pass-loop.ts";
 import { contentFingerprintFile, textFontFile } from "./finish-page.ts";
 import { type LivePages, openLivePages } from "./live-pages.ts";
 import { createPageRenderer, type RenderedPage } from "./page-renderer.ts";
-import { createPublisher, type PublishedSnapshot, type Publisher } from "./publisher.ts";
+import {
+  createPublisher,
+  nextSourceGeneration,
+  type PublishedSnapshot,
+  type Publisher,
+} from "./publisher.ts";
 import type { SiteFiles } from "./static-site.ts";
 
 /**
@@ -37,6 +43,8 @@ export async function openLiveSite(options: {
   clock: () => Date;
   /** The published entries, of these folders only when given. */
   loadPublished: (folders?: readonly string[]) => Promise<PublishedSnapshot>;
+  /** Reads and installs the site settings pages are rendered with (domain/site.ts). */
+  loadSettings: () => Promise<SiteSettings>;
   /** The published events, whenever pages that show events arrive (taking registrations). */
   onEvents?: (events: readonly CatalogEvent[]) => void;
   tickMs?: number;
@@ -95,6 +103,7 @@ export async function openLiveSite(options: {
     renderer,
     live,
     loadPublished: options.loadPublished,
+    loadSettings: options.loadSettings,
     now,
     clock,
     log,
@@ -126,11 +135,14 @@ export async function openLiveSite(options: {
     pass: tick,
   });
   // Whatever was published, scheduled or ended while no instance ran; nothing when the
-  // database holds exactly what the build rendered and no page was rendered since.
+  // database holds exactly what the build rendered, with the settings it was built with, and
+  // no page was rendered since.
   const published = await options.loadPublished();
   takeEvents(published);
+  const settings = await options.loadSettings();
   const untouched =
     [...live.all()].length === 0 &&
+    JSON.stringify(settings) === JSON.stringify(builtInSite) &&
     (await builtFingerprint(buildDir)) ===
       (await contentFingerprint((f) => published.get(f) ?? []));
   const startSlot = `start:${Math.floor(clock().getTime() / 60_000)}`;
@@ -151,7 +163,7 @@ export async function openLiveSite(options: {
     publisher,
     preview: (pagePath, snapshot) =>
       renderer.render(pagePath, {
-        generation: -Date.now(),
+        generation: nextSourceGeneration(),
         now,
         entries: (folder) => snapshot.get(folder) ?? [],
       }),

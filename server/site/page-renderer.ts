@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { type ContentSource, installContentSource } from "../../domain/content-source.ts";
+import { currentSite } from "../../domain/site.ts";
 import {
   type CssPruner,
   createCssPruner,
@@ -72,8 +73,16 @@ function recording(source: ContentSource) {
   return { wrapped, reads };
 }
 
+/** The read every page makes: the site settings (domain/site.ts), not a content folder. */
+export const settingsRead = "settings";
+
+/** A fingerprint of a page's data, with the site settings it was rendered with. */
 const hash = (data: Uint8Array | string) =>
-  createHash("sha256").update(data).digest("base64url").slice(0, 22);
+  createHash("sha256")
+    .update(data)
+    .update(JSON.stringify(currentSite()))
+    .digest("base64url")
+    .slice(0, 22);
 
 /** The single-fetch URL of a page's loader data ("/" → "/_root.data"). */
 const dataUrl = (pagePath: string) => (pagePath === "/" ? "/_root.data" : `${pagePath}.data`);
@@ -110,6 +119,9 @@ export async function createPageRenderer(options: {
     const { wrapped, reads } = recording(source);
     installContentSource(wrapped);
     try {
+      // Every page shows the site settings (the footer at least): a change to them is a
+      // change to every page, in what it reads and in its data's fingerprint.
+      reads.add(settingsRead);
       return { value: await work(wrapped), reads: [...reads].sort() };
     } finally {
       installContentSource(null);

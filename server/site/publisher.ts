@@ -51,6 +51,14 @@ export type Publisher = {
   claim(slot: string): Promise<boolean>;
 };
 
+/**
+ * The loaders keep their parsed collections per source generation, in the one copy of the
+ * React Router bundle this process holds: every source this process renders from (each
+ * instance's publisher, a preview) takes a number no other took.
+ */
+let lastGeneration = 0;
+export const nextSourceGeneration = () => ++lastGeneration;
+
 /** How many pages a full pass renders before it saves them. */
 const fullPassBatch = 50;
 
@@ -68,13 +76,14 @@ export function createPublisher(options: {
   renderer: PageRenderer;
   live: LivePages;
   loadPublished: () => Promise<PublishedSnapshot>;
+  /** Reads and installs the site settings (domain/site.ts) that pages are rendered with. */
+  loadSettings: () => Promise<unknown>;
   /** "Now" for pages (events): BUILD_TIME when the server runs with one, else the clock. */
   now: () => number;
   clock: () => Date;
   log: FastifyBaseLogger;
 }): Publisher {
   const { db, buildId, site, renderer, live, log } = options;
-  let generation = 0;
   /** The entries the last pass read: where a changed entry stood before the change. */
   let lastSnapshot: PublishedSnapshot | null = null;
   let last: PublishReport | null = null;
@@ -83,11 +92,9 @@ export function createPublisher(options: {
   let tail: Promise<unknown> = Promise.resolve();
 
   async function sourceNow() {
-    const snapshot = await options.loadPublished();
-    generation += 1;
-    const current = generation;
+    const [snapshot] = await Promise.all([options.loadPublished(), options.loadSettings()]);
     const source: ContentSource = {
-      generation: current,
+      generation: nextSourceGeneration(),
       now: options.now,
       entries: (f) => snapshot.get(f) ?? [],
     };

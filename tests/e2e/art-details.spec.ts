@@ -1,5 +1,6 @@
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { team } from "../../app/content/team.ts";
+import { readMarkdownFolder } from "../../app/content/markdown-source.server.ts";
 import { publicRoutes } from "./public-routes.ts";
 
 /**
@@ -9,6 +10,11 @@ import { publicRoutes } from "./public-routes.ts";
  */
 
 test.use({ reducedMotion: "reduce" });
+
+/** The people the build's /about shows: content/people/, in their order. */
+const team = readMarkdownFolder(path.resolve("content"), "people")
+  .map((entry) => entry.data as { name: string; portrait?: string; order: number })
+  .sort((a, b) => a.order - b.order);
 
 /** The drawing of one portrait: its strokes and shapes, and the tones they are filled with. */
 type Drawing = { name: string | null; paths: string[]; fills: string[] };

@@ -30,7 +30,7 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
     <AdminPage>
       <AdminPageHeader
         title="Events"
-        description="Seats and registrations for every event on the site. Times are Savannah's (Eastern). Canceling a registration gives its seats back and tells the guest by email; erasing a lead erases its registrations too."
+        description="Seats and registrations for every event on the site. Times are in the studio's time zone. Canceling a registration gives its seats back and tells the guest by email; erasing a lead erases its registrations too."
       />
       {error ? (
         <div className="mt-2">
