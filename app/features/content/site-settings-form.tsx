@@ -74,7 +74,10 @@ export function SiteSettingsForm({
     if (result.ok) {
       setVersion(result.data.version);
       setConflict(null);
-      setMessage({ kind: "success", text: "Saved. The site shows it on its next pages." });
+      setMessage({
+        kind: "success",
+        text: "Saved. Every page is being updated with it; that takes a few seconds.",
+      });
     } else if (result.status === 409 && result.current) {
       setConflict({ ...result.current, message: failureText(result) });
     } else {
