@@ -9,6 +9,7 @@ import {
   readLocalCopy,
   writeLocalCopy,
 } from "./local-copy.ts";
+import { isOwnUnansweredSave, type SavePayload } from "./lost-save.ts";
 
 const fixFields = "Fix the marked fields to save.";
 
@@ -28,17 +29,33 @@ export function useEntryEditor(initial: Entry, timeZone: string) {
   const versionRef = useRef(initial.version);
   const saver = useRef<Autosaver | null>(null);
 
+  /** Saves sent since the last answer that got none: the server may hold one of them. */
+  const unanswered = useRef<SavePayload[]>([]);
+
   const save = useCallback(async (): Promise<SaveOutcome> => {
     const sent = draftRef.current;
     const local = validateDraft(initial.type, sent, timeZone);
     if (Object.keys(local).length) return { kind: "invalid", message: fixFields, fields: local };
-    const result = await contentApi.save(initial.id, {
-      version: versionRef.current,
+    const payload: SavePayload = {
       slug: sent.slug,
       body: sent.body,
       ...draftToFields(initial.type, sent, timeZone),
-    });
+    };
+    const send = () => contentApi.save(initial.id, { version: versionRef.current, ...payload });
+    let result = await send();
+    if (!result.ok && result.status === 409 && unanswered.current.length) {
+      // Stale only because our own earlier save landed and its answer was lost (the server
+      // went down mid-save): that version is ours, so this save goes on from it.
+      const lost = unanswered.current;
+      unanswered.current = [];
+      const current = await contentApi.read(initial.id);
+      if (current.ok && isOwnUnansweredSave(current.data.entry, versionRef.current, lost)) {
+        versionRef.current = current.data.entry.version;
+        result = await send();
+      }
+    }
     if (result.ok) {
+      unanswered.current = [];
       versionRef.current = result.data.entry.version;
       setEntry(result.data.entry);
       // Cleared only when the server holds exactly what is on screen.
@@ -46,10 +63,13 @@ export function useEntryEditor(initial: Entry, timeZone: string) {
       return { kind: "saved" };
     }
     if (result.status === 409 && result.current) {
+      unanswered.current = [];
       return { kind: "conflict", current: result.current, message: failureText(result) };
     }
-    if (result.status === 0 || result.status === 429 || result.status >= 500)
+    if (result.status === 0 || result.status === 429 || result.status >= 500) {
+      unanswered.current.push(payload);
       return { kind: "retry" };
+    }
     return { kind: "invalid", message: failureText(result), fields: result.fields ?? {} };
   }, [initial.id, initial.type, timeZone]);
 
@@ -96,6 +116,7 @@ export function useEntryEditor(initial: Entry, timeZone: string) {
   const adopt = useCallback(
     (next: Entry) => {
       versionRef.current = next.version;
+      unanswered.current = [];
       setEntry(next);
       const fresh = entryToDraft(next, timeZone);
       draftRef.current = fresh;
