@@ -31,7 +31,7 @@ export function startServerProcess(
     while (!listening.test(output)) {
       if (child.exitCode !== null)
         throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-      if (Date.now() - start > 15_000) throw new Error(`server did not start:\n${output}`);
+      if (Date.now() - start > 60_000) throw new Error(`server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 25));
     }
     return listening.exec(output)?.[1] ?? "";

@@ -33,6 +33,16 @@ describe("autosave", () => {
     expect(last()?.status).toBe("saved");
   });
 
+  it("saves at least every 5 s while the typing never pauses", async () => {
+    const { saver, save } = harness([]);
+    for (let ms = 0; ms < 12_000; ms += 400) {
+      saver.changed();
+      await vi.advanceTimersByTimeAsync(400);
+    }
+    // A change every 0.4 s leaves no 1.2 s pause: saved at 5 s and 10 s all the same.
+    expect(save).toHaveBeenCalledTimes(2);
+  });
+
   it("retries a failed save with growing waits, then says Saved", async () => {
     const { saver, save, last } = harness([{ kind: "retry" }, { kind: "retry" }]);
     saver.changed();

@@ -81,6 +81,12 @@ export const retryDelay = (attempt: number) =>
 
 export const debounceMs = 1200;
 
+/**
+ * However steadily someone types, what they wrote reaches the server at least this often: a
+ * pause is what usually sends it, and a long unbroken stretch must not sit in the browser only.
+ */
+export const maxWaitMs = 5000;
+
 /** What the live region says; "" while nothing has changed since opening. */
 export function autosaveLabel(state: AutosaveState): string {
   switch (state.status) {
@@ -108,6 +114,8 @@ export class Autosaver {
   private dirty = false;
   private state: AutosaveState = initialAutosave;
   private stopped = false;
+  /** When the oldest change not yet sent was made (ms), for `maxWaitMs`. */
+  private unsentSince: number | null = null;
 
   private readonly save: () => Promise<SaveOutcome>;
   private readonly onState: (state: AutosaveState) => void;
@@ -136,15 +144,22 @@ export class Autosaver {
     }, ms);
   }
 
+  /** How long to wait for a pause: never past `maxWaitMs` after the oldest unsent change. */
+  private pause() {
+    const since = this.unsentSince ?? Date.now();
+    return Math.max(0, Math.min(this.wait, since + maxWaitMs - Date.now()));
+  }
+
   /** The text changed: save after a pause, unless stopped by a conflict or a refusal. */
   changed() {
     this.dirty = true;
+    this.unsentSince ??= Date.now();
     // A refusal holds only until the text changes: the change may be the fix.
     if (this.state.status === "invalid") this.stopped = false;
     this.apply({ type: "changed" });
     if (this.stopped || this.inFlight) return;
     // While retrying, the backoff timer is already set; a new change must not shorten it.
-    if (this.state.status !== "retrying") this.schedule(this.wait);
+    if (this.state.status !== "retrying") this.schedule(this.pause());
   }
 
   /** After the owner resolves a conflict or fixes the fields: save what is there now. */
@@ -173,6 +188,7 @@ export class Autosaver {
     if (this.inFlight || this.stopped || !this.dirty) return;
     this.inFlight = true;
     this.dirty = false;
+    this.unsentSince = null;
     this.apply({ type: "sending" });
     let outcome: SaveOutcome;
     try {
@@ -185,7 +201,7 @@ export class Autosaver {
     this.apply({ type: "settled", outcome, changedSince: this.dirty && outcome.kind === "saved" });
     if (outcome.kind === "retry") this.schedule(retryDelay(this.state.attempt));
     else if (outcome.kind === "conflict" || outcome.kind === "invalid") this.stopped = true;
-    else if (this.dirty) this.schedule(this.wait);
+    else if (this.dirty) this.schedule(this.pause());
   }
 
   /**
