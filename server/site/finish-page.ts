@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import Beasties from "beasties";
 import { formMessageClass } from "../../domain/form-message.ts";
 
@@ -132,16 +133,41 @@ export const compressible = /\.(html|js|mjs|css|svg|xml|txt|json|data|webmanifes
 export const minCompressBytes = 512;
 
 /** Brotli (quality 11) and gzip (level 9), each only when smaller than the original. */
+const brotliOptions = (data: Buffer, quality = 11) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+  },
+});
+const smaller = (data: Buffer, br: Buffer, gz: Buffer) => ({
+  br: br.length < data.length ? br : null,
+  gz: gz.length < data.length ? gz : null,
+});
+
 export function precompress(data: Buffer): { br: Buffer | null; gz: Buffer | null } {
   if (data.length < minCompressBytes) return { br: null, gz: null };
-  const br = brotliCompressSync(data, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 11,
-      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-    },
-  });
-  const gz = gzipSync(data, { level: 9 });
-  return { br: br.length < data.length ? br : null, gz: gz.length < data.length ? gz : null };
+  return smaller(data, brotliCompressSync(data, brotliOptions(data)), gzipSync(data, { level: 9 }));
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * `precompress` off the main thread, on libuv's pool: a publish compresses its pages (a
+ * journal index, the feed, the sitemap) side by side on every core, and the server goes on
+ * answering meanwhile. At brotli 11, the same bytes as `precompress`; brotli 11 takes about
+ * ten times as long as 5 for a few percent fewer bytes, which a publish need not wait for.
+ */
+export async function precompressAsync(
+  data: Buffer,
+  quality: 5 | 11 = 11,
+): Promise<{ br: Buffer | null; gz: Buffer | null }> {
+  if (data.length < minCompressBytes) return { br: null, gz: null };
+  const [br, gz] = await Promise.all([
+    brotliAsync(data, brotliOptions(data, quality)),
+    gzipAsync(data, { level: quality === 11 ? 9 : 6 }),
+  ]);
+  return smaller(data, br, gz);
 }
 
 /** Where the build records its text font for the pages rendered after it (beside client/). */

@@ -3,7 +3,7 @@ import { brotliDecompressSync } from "node:zlib";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/connect.ts";
 import { pageCsp } from "../http/security-headers.ts";
-import { precompress } from "./finish-page.ts";
+import { precompressAsync } from "./finish-page.ts";
 import type { RenderedPage } from "./page-renderer.ts";
 import { cacheControlFor } from "./static-site.ts";
 
@@ -32,11 +32,16 @@ export type LivePage = {
 export type LivePages = {
   get(path: string): LivePage | undefined;
   all(): IterableIterator<LivePage>;
-  /** Writes pages and removals in one transaction; served here at once, elsewhere within 5 s. */
+  /**
+   * Writes pages and removals in one transaction; served here at once, elsewhere within 5 s.
+   * `quick`: compressed fast (brotli 5) rather than smallest (brotli 11), for a publish the
+   * owner waits on; the publisher saves the same pages again at 11 right after.
+   */
   save(
     pages: readonly RenderedPage[],
     gone: readonly string[],
     generation: number,
+    options?: { quick?: boolean },
   ): Promise<LivePage[]>;
   /** Reads what other instances wrote since the last look. */
   refresh(): Promise<LivePage[]>;
@@ -103,11 +108,15 @@ export async function openLivePages(options: {
     rendered: readonly RenderedPage[],
     gone: readonly string[],
     generation: number,
+    { quick = false } = {},
   ) {
     const renderedAt = clock().getTime();
+    const compressed = await Promise.all(
+      rendered.map((page) => precompressAsync(page.body, quick ? 5 : 11)),
+    );
     const rows = [
-      ...rendered.map((page) => {
-        const { br, gz } = precompress(page.body);
+      ...rendered.map((page, at) => {
+        const { br, gz } = compressed[at] ?? { br: null, gz: null };
         return {
           build_id: buildId,
           path: page.path,

@@ -212,11 +212,16 @@ export function createPublisher(options: {
         done.push(...batch.map((saved) => saved.path));
       }
     }
-    rendered.push(...(await time("images", () => shareImagesFor(rendered))));
+    // A full pass draws its share images with its pages. A change's pass answers once its
+    // pages are served, compressed quickly, and right after, in the same queue, draws their
+    // share images and saves the pages again compressed smallest: neither is worth the
+    // owner's wait, and until then a page names an image briefly missing or still the old one.
+    const pages = [...rendered];
+    if (folders === "all") rendered.push(...(await time("images", () => shareImagesFor(pages))));
     const gone = [...knownPaths()].filter(
       (path) => !currentSet.has(path) && !live.get(path)?.gone && isEntryPage(path),
     );
-    await time("save", () => live.save(rendered, gone, generation));
+    await time("save", () => live.save(rendered, gone, generation, { quick: folders !== "all" }));
     const report: PublishReport = {
       checked,
       rendered: [...done, ...rendered.map((page) => page.path)],
@@ -229,7 +234,14 @@ export function createPublisher(options: {
     last = report;
     if (report.rendered.length || report.gone.length)
       log.info({ ...report }, "site: pages rendered from published content");
-    return report;
+    const images =
+      folders === "all"
+        ? null
+        : async () => {
+            const drawn = await shareImagesFor(pages);
+            await live.save([...pages, ...drawn], [], generation);
+          };
+    return { report, images };
   }
 
   /**
@@ -295,11 +307,21 @@ export function createPublisher(options: {
     return run;
   };
 
+  /** A change's pass, then its share images, queued behind it but not waited for. */
+  async function passThenImages(run: () => ReturnType<typeof pass>): Promise<PublishReport> {
+    const { report, images } = await serial(run);
+    if (images)
+      serial(images).catch((error: unknown) =>
+        log.error({ err: error }, "site: drawing the share images of a change failed"),
+      );
+    return report;
+  }
+
   return {
-    changed: (folders, paths) => serial(() => pass(folders, paths, true)),
-    retime: (folders) => serial(() => pass(folders)),
+    changed: (folders, paths) => passThenImages(() => pass(folders, paths, true)),
+    retime: (folders) => passThenImages(() => pass(folders)),
     lastReport: () => last,
-    reconcile: () => serial(() => pass("all")),
+    reconcile: async () => (await serial(() => pass("all"))).report,
     baseline: () => serial(takeBaseline),
     async claim(slot) {
       const result = await db
