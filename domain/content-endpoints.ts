@@ -5,8 +5,8 @@ import {
   contentEntry,
   contentEntryResponse,
   contentIdParams,
+  contentList,
   contentListQuery,
-  contentSummary,
   createContentBody,
   fieldErrors,
   previewLink,
@@ -34,12 +34,15 @@ export const contentEndpoints = {
       summary: "Content entries",
       description:
         "Admins only. Every entry, most recently saved first, filtered by `type`, `status` and " +
-        "`q` (words in the title or slug). `url` is the live page's path, or null.",
+        "`q` (words in the title or slug). `url` is the live page's path, or null. `stats` are " +
+        "the last 30 days (`period`, the insights' default range): views of the page and of " +
+        "the old paths that redirect to it, the leads whose visit entered the site there, and " +
+        "those won with their value; null for an entry with no live page.",
       tags,
       security,
       querystring: contentListQuery,
       response: {
-        200: z.object({ entries: z.array(contentSummary) }),
+        200: contentList,
         ...errorResponses(400, 401, 403),
       },
     },

@@ -23,6 +23,18 @@ export const contentListQuery = z.object({
   q: z.optional(z.string().check(z.maxLength(200, "The search is at most 200 characters."))),
 });
 
+/**
+ * An entry's figures for the list (docs/site.md, "What each entry brings"): its page's views,
+ * the leads that entered the site on it and what they won, over the insights' default range.
+ */
+export const contentStats = z.object({
+  views: z.number().check(z.describe("Page views of the entry's page and its old paths.")),
+  leads: z.number().check(z.describe("Leads whose visit entered the site on one of them.")),
+  won: z.number().check(z.describe("Those leads now CONVERTED.")),
+  wonValue: z.number().check(z.describe("Their total value, in the studio's currency.")),
+});
+export type ContentStats = z.output<typeof contentStats>;
+
 export const contentSummary = z.object({
   id: z.string(),
   type: typeOf,
@@ -35,6 +47,18 @@ export const contentSummary = z.object({
   updatedAt: time,
   changedSincePublished: z.boolean(),
   url: z.nullable(z.string().check(z.describe("The live page's path, or null."))),
+  stats: z
+    .nullable(contentStats)
+    .check(z.describe("The last 30 days' figures; null while the entry has no live page.")),
+});
+
+export const contentList = z.object({
+  entries: z.array(contentSummary),
+  period: z
+    .object({ from: z.string(), to: z.string() })
+    .check(
+      z.describe("The days the figures cover, YYYY-MM-DD in the owner's zone, both included."),
+    ),
 });
 
 /** An entry: its state, then its own fields (flat, as in the frontmatter) and its body. */

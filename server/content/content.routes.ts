@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { contentTexts } from "../../domain/content-entry.ts";
+import { addDays, todayIn } from "../../domain/dates.ts";
 import { endpoints } from "../../domain/endpoints.ts";
+import { defaultInsightDays } from "../../domain/insights.ts";
 import { uuidPattern } from "../../domain/lead-record.ts";
 import { typed } from "../api/contracts.ts";
 import { actorOf } from "../auth/guards.ts";
@@ -24,6 +26,7 @@ import {
   titleOf,
 } from "./content-answers.ts";
 import { checkEntry } from "./content-fields.ts";
+import { contentStatsFor } from "./content-stats.repository.ts";
 import { findRevision, listRevisions } from "./revisions.repository.ts";
 
 /** A whole entry with a long Markdown body: a 1 MB body gets a 400 that says so, not a 413. */
@@ -51,7 +54,18 @@ export async function contentRoutes(app: FastifyInstance) {
         const text = `${titleOf(entry.data, entry.slug)} ${entry.slug}`.toLowerCase();
         return words.every((word) => text.includes(word));
       });
-      return { entries: entries.map(summaryOf) };
+      // The insights' default range, so a page's figures here are its figures there.
+      const { timeZone } = app.config;
+      const to = todayIn(timeZone, app.clock());
+      const from = addDays(to, -(defaultInsightDays - 1));
+      const stats = await contentStatsFor(db, entries, { from, to, timeZone });
+      return {
+        entries: entries.map((entry) => ({
+          ...summaryOf(entry),
+          stats: stats.get(entry.id) ?? null,
+        })),
+        period: { from, to },
+      };
     },
   });
 
