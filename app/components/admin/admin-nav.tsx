@@ -1,6 +1,5 @@
-import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { scrollLeftToShow } from "./tab-strip.ts";
+import { stripFadeClass, useTabStrip } from "./use-tab-strip.ts";
 
 const sections = [
   { to: "/admin", label: "Overview", end: true },
@@ -18,9 +17,6 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-ink text-paper" : "text-ink hover:bg-paper-dim"
   }`;
 
-/** How wide the fade is: the part of a tab it covers is never where the current one sits. */
-const fadeWidth = 32;
-
 /**
  * The admin's sections as tabs (docs/development.md, "The admin's page header"). On a phone
  * they are wider than the screen: the strip scrolls sideways, fades at each edge that hides
@@ -28,48 +24,9 @@ const fadeWidth = 32;
  * tab fully into view on load and on every move between sections, before the first paint.
  */
 export function AdminNav() {
-  const strip = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
-  const [clipped, setClipped] = useState({ start: false, end: false });
+  const { ref: strip, onScroll, clipped } = useTabStrip<HTMLDivElement>(pathname);
 
-  const measure = useCallback(() => {
-    const element = strip.current;
-    if (!element) return;
-    const start = element.scrollLeft > 1;
-    const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
-    setClipped((was) => (was.start === start && was.end === end ? was : { start, end }));
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the current tab changes with the path.
-  useLayoutEffect(() => {
-    const element = strip.current;
-    const current = element?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (element && current) {
-      // Measured as laid out (fractions of a pixel kept), in the strip's scrolled content.
-      const tab = current.getBoundingClientRect();
-      const left = tab.left - element.getBoundingClientRect().left + element.scrollLeft;
-      element.scrollLeft = scrollLeftToShow(
-        { left, width: tab.width },
-        {
-          scrollLeft: element.scrollLeft,
-          width: element.clientWidth,
-          scrollWidth: element.scrollWidth,
-        },
-        fadeWidth,
-      );
-    }
-    measure();
-  }, [pathname, measure]);
-
-  useLayoutEffect(() => {
-    const element = strip.current;
-    if (!element) return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [measure]);
-
-  const fade = "pointer-events-none absolute inset-y-0 z-10 w-4 from-paper to-transparent";
   return (
     <nav
       aria-label="Admin"
@@ -77,7 +34,7 @@ export function AdminNav() {
     >
       <div
         ref={strip}
-        onScroll={measure}
+        onScroll={onScroll}
         className="flex min-w-0 items-center gap-0.5 overflow-x-auto overscroll-x-contain px-0.5 pb-1 [scrollbar-width:none] min-[1024px]:overflow-visible min-[1024px]:pb-0"
       >
         {sections.map((section) => (
@@ -87,14 +44,10 @@ export function AdminNav() {
         ))}
       </div>
       {clipped.start ? (
-        <span
-          aria-hidden="true"
-          data-nav-fade="start"
-          className={`${fade} left-0 bg-linear-to-r`}
-        />
+        <span aria-hidden="true" data-nav-fade="start" className={stripFadeClass("start")} />
       ) : null}
       {clipped.end ? (
-        <span aria-hidden="true" data-nav-fade="end" className={`${fade} right-0 bg-linear-to-l`} />
+        <span aria-hidden="true" data-nav-fade="end" className={stripFadeClass("end")} />
       ) : null}
     </nav>
   );
