@@ -20,11 +20,12 @@ export type EntrySummary = {
   updatedAt: string;
   changedSincePublished: boolean;
   url: string | null;
-  /** Optional figures for the last 30 days; the list shows "—" when the API leaves them out. */
-  views30?: number;
-  leads30?: number;
-  won30?: number;
+  /** The last 30 days' figures (docs/site.md, "What each entry brings"); null with no live page. */
+  stats: { views: number; leads: number; won: number; wonValue: number } | null;
 };
+
+/** The days the list's figures cover, YYYY-MM-DD in the owner's zone. */
+export type StatsPeriod = { from: string; to: string };
 
 /** An entry as the editor reads it: the type's own fields sit flat beside the common ones. */
 export type Entry = {
@@ -139,7 +140,7 @@ export const contentApi = {
     const query = new URLSearchParams({ type });
     if (status) query.set("status", status);
     if (q?.trim()) query.set("q", q.trim());
-    return send<{ entries: EntrySummary[] }>("GET", `/api/content?${query}`);
+    return send<{ entries: EntrySummary[]; period: StatsPeriod }>("GET", `/api/content?${query}`);
   },
   create: (fields: Record<string, unknown>) =>
     send<{ entry: Entry }>("POST", "/api/content", fields),

@@ -5,6 +5,7 @@ import {
   type ContentType,
   contentTypeNames,
 } from "../../../domain/content-entry.ts";
+import { contentTypes } from "../../../domain/content-schema.ts";
 import { useAdminSettings } from "../../components/admin/admin-settings.tsx";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { AdminPage, AdminPageHeader } from "../../components/admin/page-header.tsx";
@@ -13,7 +14,9 @@ import { buttonClass } from "../../components/layout.tsx";
 import { contentApi, failureText } from "../../features/content/content-api.ts";
 import { typeLabels } from "../../features/content/content-fields.ts";
 import { ContentList } from "../../features/content/content-list.tsx";
+import { ContentTypeTabs } from "../../features/content/content-type-tabs.tsx";
 import { SiteSettingsForm } from "../../features/content/site-settings-form.tsx";
+import { insightRange } from "../../features/insights/day-axis.ts";
 import { privateMeta } from "../../seo.ts";
 import type { Route } from "./+types/content";
 
@@ -47,24 +50,20 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (tab === settingsTab) {
     const result = await contentApi.siteSettings();
     return result.ok
-      ? { tab, entries: [], settings: result.data, error: null }
-      : { tab, entries: [], settings: null, error: failureText(result) };
+      ? { tab, entries: [], period: null, settings: result.data, error: null }
+      : { tab, entries: [], period: null, settings: null, error: failureText(result) };
   }
   // "Changed since published" is a published entry with newer text: filtered here.
   const serverStatus = (status === "changed" ? "published" : status) as ContentStatus | "";
   const result = await contentApi.list({ type: tab, status: serverStatus || undefined, q });
-  if (!result.ok) return { tab, entries: [], settings: null, error: failureText(result) };
+  if (!result.ok)
+    return { tab, entries: [], period: null, settings: null, error: failureText(result) };
   const entries =
     status === "changed"
       ? result.data.entries.filter((entry) => entry.changedSincePublished)
       : result.data.entries;
-  return { tab, entries, settings: null, error: null };
+  return { tab, entries, period: result.data.period, settings: null, error: null };
 }
-
-const tabClass = (current: boolean) =>
-  `inline-flex h-[44px] shrink-0 items-center rounded-sm px-1.5 text-sm font-semibold min-[1024px]:h-5 ${
-    current ? "bg-ink text-paper" : "text-ink hover:bg-paper-dim"
-  }`;
 
 /**
  * The content studio (/admin/content): every page the site publishes, by type, with where
@@ -126,30 +125,17 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           )
         }
       />
-      <nav aria-label="Content types" className="-mx-0.5 overflow-x-auto px-0.5">
-        <ul className="flex gap-0.5 border-b border-line pb-1">
-          {contentTypeNames.map((type) => (
-            <li key={type}>
-              <Link
-                to={linkFor(type)}
-                aria-current={tab === type ? "page" : undefined}
-                className={tabClass(tab === type)}
-              >
-                {typeLabels[type].plural}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <Link
-              to={linkFor(settingsTab)}
-              aria-current={tab === settingsTab ? "page" : undefined}
-              className={tabClass(tab === settingsTab)}
-            >
-              Site settings
-            </Link>
-          </li>
-        </ul>
-      </nav>
+      <ContentTypeTabs
+        current={tab}
+        tabs={[
+          ...contentTypeNames.map((type) => ({
+            value: type,
+            label: typeLabels[type].plural,
+            to: linkFor(type),
+          })),
+          { value: settingsTab, label: "Site settings", to: linkFor(settingsTab) },
+        ]}
+      />
       {tab === settingsTab ? (
         loaderData.settings ? (
           <SiteSettingsForm initial={loaderData.settings} />
@@ -215,6 +201,12 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
               timeZone={clock.timeZone}
               currency={settings?.currency}
               caption={typeLabels[tab].plural}
+              // Testimonials and people have no page of their own: no figures to show.
+              period={
+                contentTypes[tab].publicPath && loaderData.period
+                  ? insightRange(loaderData.period.from, loaderData.period.to)
+                  : null
+              }
             />
           )}
         </>
