@@ -1,9 +1,9 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { dateTimeLabel } from "../../domain/dates.ts";
 import { inviteLocation, locationSentence } from "../../domain/meeting-location-texts.ts";
 import { site } from "../../domain/site.ts";
 import type { VisitorSender } from "../mail/message-outbox.ts";
 import { paragraphsHtml } from "../notifications/email-html.ts";
+import { inviteCalendar } from "../notifications/invite-calendar.ts";
 import { type OutgoingEmail, oneLine } from "../notifications/outgoing-email.ts";
 import type { Meeting } from "./meetings.repository.ts";
 
@@ -50,45 +50,28 @@ export function meetingCalendar(
   const { location } = meeting;
   const where =
     location && locationSentence(location, { to: "visitor", phone: meeting.visitor.phone });
-  const calendar = ical({
-    prodId: { company: site.name, product: "Bookings", language: "EN" },
-    // A cancellation is METHOD CANCEL with STATUS CANCELLED, as calendar programs expect.
-    method: !invite
-      ? ICalCalendarMethod.PUBLISH
-      : cancelled
-        ? ICalCalendarMethod.CANCEL
-        : ICalCalendarMethod.REQUEST,
-  });
-  calendar.createEvent({
-    id: `meeting-${meeting.id}@${host}`,
+  return inviteCalendar({
+    product: "Bookings",
+    method: !invite ? "publish" : cancelled ? "cancel" : "request",
+    uid: `meeting-${meeting.id}@${host}`,
     sequence: meeting.sequence,
-    start: new Date(meeting.start),
-    end: new Date(meeting.end),
-    stamp: now,
+    start: meeting.start,
+    end: meeting.end,
+    now,
     summary: `Free call with ${site.name}`,
     description: `Your free call with ${site.name}.${where ? ` ${where}` : ""} To move or cancel it: ${manageUrl}`,
     // A video call's room is the link a calendar program offers to join with.
     url: location?.type === "video" ? location.url : manageUrl,
-    ...(location ? { location: inviteLocation(location, meeting.visitor.phone) } : {}),
-    ...(invite
-      ? {
-          organizer: { name: site.name, email: invite.owner },
-          attendees: [
-            {
-              ...(invite.attendeeName
-                ? {
-                    name: oneLine(`${meeting.visitor.firstName} ${meeting.visitor.lastName}`, 120),
-                  }
-                : {}),
-              email: meeting.visitor.email,
-              rsvp: true,
-            },
-          ],
-        }
-      : {}),
-    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    location: location ? inviteLocation(location, meeting.visitor.phone) : undefined,
+    organizer: invite?.owner ?? "",
+    attendee: {
+      ...(invite?.attendeeName
+        ? { name: oneLine(`${meeting.visitor.firstName} ${meeting.visitor.lastName}`, 120) }
+        : {}),
+      email: meeting.visitor.email,
+      rsvp: true,
+    },
   });
-  return calendar.toString();
 }
 
 const subjects: Record<MeetingNews, string> = {
