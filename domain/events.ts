@@ -46,6 +46,19 @@ export const paymentNote = (event: { price: string; payment?: string | undefined
       "Pay at the door, by card or cash. Registering costs nothing and holds your seat; if you can't come, cancel from your confirmation and you owe nothing.")
     : null;
 
+/**
+ * What a publish changed of an event that people registered for (docs/decisions/034): its
+ * time (the same instants written with another offset are no change) or its place.
+ */
+export function eventChange(
+  was: Pick<CatalogEvent, "start" | "end" | "place">,
+  is: Pick<CatalogEvent, "start" | "end" | "place">,
+): { time: boolean; place: boolean } {
+  const time =
+    Date.parse(was.start) !== Date.parse(is.start) || Date.parse(was.end) !== Date.parse(is.end);
+  return { time, place: was.place !== is.place };
+}
+
 /** The catalog's file in a build folder (beside client/, never served). */
 export const eventCatalogFile = "events.json";
 

@@ -3,7 +3,7 @@ import type { TokenSettings } from "./auth/tokens.ts";
 import type { BackgroundJobs } from "./background-jobs.ts";
 import type { BusyTimesReader } from "./booking/owner-calendar.ts";
 import type { Config } from "./config.ts";
-import type { ContentChange } from "./content/content.repository.ts";
+import type { ContentChange, LiveTransitionHook } from "./content/content.repository.ts";
 import type { Db } from "./db/connect.ts";
 import type { EventCatalog } from "./events/event-catalog.ts";
 import type { Metrics } from "./metrics.ts";
@@ -46,6 +46,12 @@ declare module "fastify" {
      * rendered again with them, in the background (docs/site.md, "Site settings").
      */
     studioChanged: () => void;
+    /**
+     * Told of every change to an entry's live snapshot inside the transaction that makes it:
+     * an event's registrants are told of a new time or place, or of its cancellation
+     * (docs/decisions/034).
+     */
+    liveTransition: LiveTransitionHook;
     contentSchedule: BackgroundJobs["contentSchedule"];
   }
 }

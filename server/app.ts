@@ -20,6 +20,7 @@ import { type ContentChange, contentRedirectFor } from "./content/content.reposi
 import { defaultContentDir, importContent } from "./content/import.ts";
 import { connectDatabase, type DatabaseHandle } from "./db/connect.ts";
 import { eventCatalogOf, readEventCatalog } from "./events/event-catalog.ts";
+import { eventChangeHook } from "./events/event-changes.ts";
 import { refusedRegistrationPages } from "./events/event-form-page.ts";
 import { eventsRoutes, guestRegistrationRoutes } from "./events/events.routes.ts";
 import { registerCompression } from "./http/compression.ts";
@@ -103,8 +104,23 @@ export async function buildApp(
   // The live site opens once the build is indexed, below; changes before that are caught by
   // its first full look at every page.
   let liveSite: LiveSite | null = null;
-  const contentChanged =
-    deps.contentChanged ?? ((change: ContentChange) => renderChange(liveSite, change));
+  const render = deps.contentChanged ?? ((change: ContentChange) => renderChange(liveSite, change));
+  // An event's change may have queued e-mails to its registrants (docs/decisions/034): they
+  // go once it is committed and its pages are served, not at the outbox's next interval.
+  let outboxOfChanges: { poke(): void } | null = null;
+  const contentChanged = async (change: ContentChange) => {
+    try {
+      await render(change);
+    } finally {
+      if (change.type === "event") outboxOfChanges?.poke();
+    }
+  };
+  // What an entry's change does to other features, in its transaction: an event's
+  // registrants are told of a new time or place, or of its cancellation.
+  const liveTransition = eventChangeHook({
+    siteUrl: config.siteUrl,
+    email: Boolean(config.smtpUrl && config.notifyEmail),
+  });
   const redis = config.redisUrl ? await openSharedRedis(config.redisUrl, app.log) : null;
   // Counted from the first hook on, so every route (and every 404) is in the figures.
   const metrics = createMetrics(database.db, {
@@ -127,7 +143,9 @@ export async function buildApp(
     replyTokenKey: replyTokenKey(signingKey),
     caldav,
     contentChanged,
+    liveTransition,
   });
+  outboxOfChanges = jobs.outbox;
   // Shut down in reverse order of start-up: stop the jobs, then let go of Redis and the database.
   app.addHook("onClose", async () => {
     await jobs.stop();
@@ -172,6 +190,7 @@ export async function buildApp(
   );
   app.decorate("diskErasure", jobs.diskErasure);
   app.decorate("contentChanged", contentChanged);
+  app.decorate("liveTransition", liveTransition);
   app.decorate("contentSchedule", jobs.contentSchedule);
 
   if (config.rateLimit)

@@ -3,7 +3,7 @@ import type { CalDavClient } from "./booking/caldav-client.ts";
 import { meetingOutbox } from "./booking/meeting-outbox.ts";
 import { startCalendarSync } from "./booking/owner-calendar.ts";
 import type { Config } from "./config.ts";
-import type { ContentChange } from "./content/content.repository.ts";
+import type { ContentChange, LiveTransitionHook } from "./content/content.repository.ts";
 import { startContentSchedule } from "./content/content-schedule.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import { startDigestScheduler } from "./digest/digest.ts";
@@ -59,6 +59,8 @@ export function startBackgroundJobs(options: {
   caldav?: CalDavClient | null;
   /** Told of each scheduled publish once it is committed (the renderer's hook). */
   contentChanged?: (change: ContentChange) => Promise<void>;
+  /** Told of each scheduled publish inside its transaction (an event's registrants told). */
+  liveTransition?: LiveTransitionHook;
 }) {
   const {
     config,
@@ -71,6 +73,7 @@ export function startBackgroundJobs(options: {
     replyTokenKey,
     caldav,
     contentChanged = async () => undefined,
+    liveTransition,
   } = options;
   const { db } = database;
   const stops: Array<() => unknown> = [];
@@ -171,6 +174,7 @@ export function startBackgroundJobs(options: {
     db,
     now: clock,
     onChange: contentChanged,
+    onLive: liveTransition,
     intervalMs: jobs.contentScheduleIntervalMs,
     log,
   });

@@ -34,7 +34,7 @@ export type EntryRow = {
 export const isContentType = (value: string): value is ContentType =>
   (contentTypeNames as readonly string[]).includes(value);
 
-const parseData = (json: string): Record<string, unknown> => {
+export const parseData = (json: string): Record<string, unknown> => {
   const value: unknown = JSON.parse(json);
   return value && typeof value === "object" && !Array.isArray(value)
     ? (value as Record<string, unknown>)

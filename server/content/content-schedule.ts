@@ -1,6 +1,6 @@
 import type { Db } from "../db/connect.ts";
 import { startPassLoop } from "../pass-loop.ts";
-import type { ContentChange } from "./content.repository.ts";
+import type { ContentChange, LiveTransitionHook } from "./content.repository.ts";
 import { publishDueEntries } from "./publishing.ts";
 
 /**
@@ -14,6 +14,8 @@ export function startContentSchedule(options: {
   db: Db;
   now: () => Date;
   onChange: (change: ContentChange) => Promise<void>;
+  /** Told of each publish's live snapshot before and after, in its transaction. */
+  onLive?: LiveTransitionHook | undefined;
   intervalMs?: number | undefined;
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }) {
@@ -22,9 +24,13 @@ export function startContentSchedule(options: {
     intervalMs: options.intervalMs ?? 15_000,
     log: options.log,
     async pass() {
-      const changes = await publishDueEntries(options.db, options.now(), (id, reason) =>
-        // Left scheduled: it goes live once the other entry moves, or someone reschedules it.
-        options.log.error({ id, reason }, "a scheduled entry is due but could not go live"),
+      const changes = await publishDueEntries(
+        options.db,
+        options.now(),
+        (id, reason) =>
+          // Left scheduled: it goes live once the other entry moves, or someone reschedules it.
+          options.log.error({ id, reason }, "a scheduled entry is due but could not go live"),
+        options.onLive,
       );
       for (const change of changes) {
         options.log.info({ change }, "scheduled content published");

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { ContentStatus, ContentType } from "../../domain/content-entry.ts";
 import type { Db } from "../db/connect.ts";
-import { toIso } from "../db/schema.ts";
+import { type Database, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
-import { type EntryRow, entryOf, isUniqueViolation } from "./content-rows.ts";
+import { type EntryRow, entryOf, isUniqueViolation, parseData } from "./content-rows.ts";
 import { addRevision, personOf, recordSession, type Snapshot } from "./revisions.repository.ts";
 
 /**
@@ -34,6 +34,34 @@ export type ContentChange = {
   before: { slug: string } | null;
   after: { slug: string } | null;
 };
+
+/** One side of a change to an entry's live snapshot: its published slug and fields. */
+export type LiveSide = { slug: string; data: Record<string, unknown> };
+
+/**
+ * What a publish, unpublish or delete does to one entry's live snapshot, with the snapshot
+ * before and after (null: not live).
+ */
+export type LiveTransition = {
+  id: string;
+  type: ContentType;
+  before: LiveSide | null;
+  after: LiveSide | null;
+  now: Date;
+};
+
+/**
+ * Work another feature does when an entry's live snapshot changes, inside the transaction that
+ * changes it: it commits with the change, once, whichever instance or retry made it (an
+ * event's registrants told of a new time, docs/decisions/034). Handed in from above
+ * (server/app.ts), since content knows no feature above it.
+ */
+export type LiveTransitionHook = (
+  trx: Transaction<Database>,
+  transition: LiveTransition,
+) => Promise<void>;
+
+export const noLiveTransitionHook: LiveTransitionHook = async () => undefined;
 
 /**
  * Every published entry (of these types, when given), from its published snapshot (never the
@@ -272,15 +300,26 @@ export async function restoreRevision(
   }
 }
 
-/** Deletes an entry (its revisions and preview links go with it); what was live, if anything. */
-export async function deleteEntry(db: Db, id: string): Promise<ContentChange | null | "not-found"> {
-  const row = await db
-    .deleteFrom("content_entries")
-    .where("id", "=", id)
-    .returning(["type", "published_slug"])
-    .executeTakeFirst();
-  if (!row) return "not-found";
-  return row.published_slug === null
-    ? null
-    : { type: row.type as ContentType, before: { slug: row.published_slug }, after: null };
+/**
+ * Deletes an entry (its revisions and preview links go with it); what was live, if anything.
+ * A live entry's going is told to `onLive` in the same transaction.
+ */
+export async function deleteEntry(
+  db: Db,
+  id: string,
+  { now, onLive = noLiveTransitionHook }: { now: Date; onLive?: LiveTransitionHook },
+): Promise<ContentChange | null | "not-found"> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("content_entries")
+      .where("id", "=", id)
+      .returning(["type", "published_slug", "published_data"])
+      .executeTakeFirst();
+    if (!row) return "not-found" as const;
+    if (row.published_slug === null) return null;
+    const type = row.type as ContentType;
+    const data = row.published_data === null ? {} : parseData(row.published_data);
+    await onLive(trx, { id, type, before: { slug: row.published_slug, data }, after: null, now });
+    return { type, before: { slug: row.published_slug }, after: null };
+  });
 }

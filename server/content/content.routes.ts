@@ -142,7 +142,10 @@ export async function contentRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const entry = await entryOrNothing(request.params.id);
       if (!entry) return reply.code(404).send(notFound);
-      const change = await deleteEntry(db, entry.id);
+      const change = await deleteEntry(db, entry.id, {
+        now: app.clock(),
+        onLive: app.liveTransition,
+      });
       if (change === "not-found") return reply.code(404).send(notFound);
       // Off the live site before the answer, as an unpublish would be.
       await announce(app, request.log, change);

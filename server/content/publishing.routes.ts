@@ -70,7 +70,9 @@ export async function publishingRoutes(app: FastifyInstance) {
         if (!entry) return reply.code(404).send(notFound);
         return { entry, url };
       }
-      const outcome = await publishNow(db, found.id, actorOf(request).id, now);
+      const outcome = await publishNow(db, found.id, actorOf(request).id, now, {
+        onLive: app.liveTransition,
+      });
       if (outcome === "not-found") return reply.code(404).send(notFound);
       if (outcome === "path-taken")
         return reply.code(409).send({ message: contentTexts.pathTaken });
@@ -90,7 +92,10 @@ export async function publishingRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const found = await entryOrNothing(request.params.id);
       if (!found) return reply.code(404).send(notFound);
-      const outcome = await unpublish(db, found.id);
+      const outcome = await unpublish(db, found.id, {
+        now: app.clock(),
+        onLive: app.liveTransition,
+      });
       if (outcome === "not-found") return reply.code(404).send(notFound);
       await announce(app, request.log, outcome.change);
       const entry = await answer(found.id);

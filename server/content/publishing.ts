@@ -1,6 +1,10 @@
 import type { ContentType } from "../../domain/content-entry.ts";
 import type { Db } from "../db/connect.ts";
-import type { ContentChange } from "./content.repository.ts";
+import {
+  type ContentChange,
+  type LiveTransitionHook,
+  noLiveTransitionHook,
+} from "./content.repository.ts";
 import { type EntryRow, entryOf, isUniqueViolation, publicPathOf } from "./content-rows.ts";
 import { addRevision } from "./revisions.repository.ts";
 
@@ -22,14 +26,18 @@ const attempts = 3;
 /**
  * Publishes the working copy now. `onlyIfDue`: the scheduled job's variant, which publishes
  * only an entry still scheduled at or before that time. `change` is null when nothing
- * changed on the live site (already published at this version, or no longer due).
+ * changed on the live site (already published at this version, or no longer due). `onLive`
+ * is told of the live snapshot before and after, in the transaction of the publish that wins.
  */
 export async function publishNow(
   db: Db,
   id: string,
   author: string | null,
   now: Date,
-  onlyIfDue?: Date,
+  {
+    onlyIfDue,
+    onLive = noLiveTransitionHook,
+  }: { onlyIfDue?: Date | undefined; onLive?: LiveTransitionHook | undefined } = {},
 ): Promise<PublishOutcome> {
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
@@ -73,6 +81,13 @@ export async function publishNow(
         const snapshot = { slug: entry.slug, data: entry.data, body: entry.body };
         await addRevision(trx, id, "publish", snapshot, author, now);
         await moveRedirects(trx, entry.type, entry.published?.slug ?? null, entry.slug, now);
+        await onLive(trx, {
+          id,
+          type: entry.type,
+          before: entry.published && { slug: entry.published.slug, data: entry.published.data },
+          after: { slug: entry.slug, data: entry.data },
+          now,
+        });
         const before = entry.published ? { slug: entry.published.slug } : null;
         return {
           entry: entryOf(row),
@@ -149,11 +164,12 @@ export async function schedulePublish(db: Db, id: string, at: Date): Promise<Ent
 /**
  * Takes the entry off the live site: back to a draft, the published snapshot cleared (the
  * working copy and the revisions keep everything). Redirects that pointed at its path stay,
- * so publishing it again brings the old links back.
+ * so publishing it again brings the old links back. `onLive` is told in the same transaction.
  */
 export async function unpublish(
   db: Db,
   id: string,
+  { now, onLive = noLiveTransitionHook }: { now: Date; onLive?: LiveTransitionHook },
 ): Promise<{ entry: EntryRow; change: ContentChange | null } | "not-found"> {
   return db.transaction().execute(async (trx) => {
     const raw = await trx
@@ -181,6 +197,14 @@ export async function unpublish(
     const entry = entryOf(raw);
     // Changed meanwhile (another unpublish, a save): what the other did stands, reported once.
     if (!row) return { entry, change: null };
+    if (entry.published)
+      await onLive(trx, {
+        id,
+        type: entry.type,
+        before: { slug: entry.published.slug, data: entry.published.data },
+        after: null,
+        now,
+      });
     return {
       entry: entryOf(row),
       change: entry.published
@@ -199,6 +223,8 @@ export async function publishDueEntries(
   now: Date,
   /** Told of a due entry that could not go live (its path is live on another entry). */
   onRefused?: (id: string, reason: "path-taken" | "busy") => void,
+  /** Told of each publish's live snapshot before and after, in its transaction. */
+  onLive?: LiveTransitionHook,
 ): Promise<ContentChange[]> {
   const due = await db
     .selectFrom("content_entries")
@@ -209,7 +235,7 @@ export async function publishDueEntries(
     .execute();
   const changes: ContentChange[] = [];
   for (const { id } of due) {
-    const outcome = await publishNow(db, id, null, now, now);
+    const outcome = await publishNow(db, id, null, now, { onlyIfDue: now, onLive });
     if (outcome === "path-taken" || outcome === "busy") onRefused?.(id, outcome);
     else if (typeof outcome === "object" && outcome.change) changes.push(outcome.change);
   }

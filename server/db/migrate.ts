@@ -35,6 +35,7 @@ import * as meetingLocation from "./migrations/2026-12-01T09-00-meeting-location
 import * as createContent from "./migrations/2026-12-02T09-00-content.ts";
 import * as createMedia from "./migrations/2026-12-02T10-00-media.ts";
 import * as renderedPages from "./migrations/2026-12-02T11-00-rendered-pages.ts";
+import * as registrationSequence from "./migrations/2026-12-03T09-00-registration-sequence.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T09-00-content": createContent,
   "2026-12-02T10-00-media": createMedia,
   "2026-12-02T11-00-rendered-pages": renderedPages,
+  "2026-12-03T09-00-registration-sequence": registrationSequence,
 };
 
 /**

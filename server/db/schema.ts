@@ -336,6 +336,8 @@ export type EventRegistrationsTable = {
   /** Who sent it, as client-caps.ts keys a client address; null before it was kept. */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+  /** The SEQUENCE of the invite last sent for it: raised by each change of its event (ADR 034). */
+  sequence: ColumnType<number | string, number | undefined, number>;
 };
 
 export type Database = {

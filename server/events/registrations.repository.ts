@@ -28,15 +28,28 @@ export type RegistrationEmailPayload = {
     "slug" | "title" | "start" | "end" | "place" | "price" | "payment" | "url"
   >;
   /**
-   * The owner canceled the registration: who it was for (the row itself is gone by the time
-   * the e-mail is sent, and the seats with it).
+   * The invite's SEQUENCE as it was queued (docs/decisions/034). Rows queued before it was
+   * kept have none: 0 for a confirmation, 1 for a cancellation, as they were then.
    */
-  canceled?: { email: string; firstName: string; lastName: string; seats: number };
+  sequence?: number;
+  /** The event's time or place changed: what they were before (its `event` is the new). */
+  changed?: Pick<CatalogEvent, "start" | "end" | "place">;
+  /**
+   * The registration was canceled: who it was for (the row itself is gone by the time the
+   * e-mail is sent, and the seats with it), and whether the whole event was (docs/decisions/034).
+   */
+  canceled?: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    seats: number;
+    event?: boolean;
+  };
 };
 
 type EmailedEvent = RegistrationEmailPayload["event"];
 
-const emailedEvent = (event: CatalogEvent): EmailedEvent => ({
+export const emailedEvent = (event: CatalogEvent): EmailedEvent => ({
   slug: event.slug,
   title: event.title,
   start: event.start,
@@ -61,7 +74,7 @@ const emailKey = (email: string) => email.trim().toLowerCase();
 async function existingRegistration(trx: Trx | Db, slug: string, email: string) {
   return trx
     .selectFrom("event_registrations")
-    .select(["id", "lead_id as leadId", "seats"])
+    .select(["id", "lead_id as leadId", "seats", "sequence"])
     .where("event_slug", "=", slug)
     .where("email_key", "=", emailKey(email))
     .executeTakeFirst();
@@ -71,7 +84,7 @@ async function existingRegistration(trx: Trx | Db, slug: string, email: string) 
  * Queues one of a registration's e-mails once per key (the outbox's (kind, key) index). Its
  * lead owns it: erasing the lead before it is sent takes it along, address and all.
  */
-async function queueRegistrationEmail(
+export async function queueRegistrationEmail(
   trx: Trx,
   {
     leadId,
@@ -96,15 +109,24 @@ function queueConfirmation(
     leadId,
     event,
     again,
+    sequence,
     now,
-  }: { registrationId: string; leadId: string; event: CatalogEvent; again: boolean; now: Date },
+  }: {
+    registrationId: string;
+    leadId: string;
+    event: CatalogEvent;
+    again: boolean;
+    /** The registration's invite as it stands: its reminder must not undo a later change. */
+    sequence: number;
+    now: Date;
+  },
 ): Promise<void> {
   return queueRegistrationEmail(trx, {
     leadId,
     // The first confirmation once; a repeat's reminder of what stands at most once a day,
     // so a form cannot be used to fill someone's inbox.
     key: again ? `again:${now.toISOString().slice(0, 10)}` : "confirmation",
-    payload: { registrationId, again, event: emailedEvent(event) },
+    payload: { registrationId, again, event: emailedEvent(event), sequence },
     now,
   });
 }
@@ -147,6 +169,7 @@ export async function registerForEvent(
             leadId: earlier.leadId,
             event,
             again: true,
+            sequence: Number(earlier.sequence),
             now,
           });
         return {
@@ -194,6 +217,7 @@ export async function registerForEvent(
           leadId: stored.id,
           event,
           again: false,
+          sequence: 0,
           now,
         });
       return { kind: "registered", registrationId, leadId: stored.id, repeat: false };
@@ -238,7 +262,7 @@ export async function cancelRegistration(
       .deleteFrom("event_registrations")
       .where("id", "=", id)
       .where("event_slug", "=", event.slug)
-      .returning(["lead_id", "email", "first_name", "last_name", "seats"])
+      .returning(["lead_id", "email", "first_name", "last_name", "seats", "sequence"])
       .executeTakeFirst();
     if (!gone) return null;
     const seats = Number(gone.seats);
@@ -252,6 +276,8 @@ export async function cancelRegistration(
         registrationId: id,
         again: false,
         event: emailedEvent(event),
+        // The invite it withdraws is the one last sent: the next SEQUENCE.
+        sequence: Number(gone.sequence) + 1,
         canceled: {
           email: gone.email,
           firstName: gone.first_name,
@@ -269,7 +295,16 @@ export async function cancelRegistration(
 export async function findRegistration(db: Db, id: string) {
   return db
     .selectFrom("event_registrations")
-    .select(["id", "event_slug", "lead_id", "email", "first_name", "last_name", "seats"])
+    .select([
+      "id",
+      "event_slug",
+      "lead_id",
+      "email",
+      "first_name",
+      "last_name",
+      "seats",
+      "sequence",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
 }
