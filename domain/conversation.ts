@@ -92,6 +92,9 @@ const text = z.string({ error: conversationTexts.textMissing }).check(
   textCheck(conversationTexts.badText),
 );
 
+/** A message's subject and text as the owner writes them: also to an event's registrants. */
+export { subject as messageSubject, text as messageText };
+
 /** POST /api/leads/{ID}/messages. */
 export const newMessage = z.object({ subject, text }).register(z.globalRegistry, {
   id: "NewMessage",

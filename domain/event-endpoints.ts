@@ -6,6 +6,8 @@ import {
   eventRegistrations,
   eventSummary,
   guestRegistration,
+  registrantsMessage,
+  registrantsMessageQueued,
   registrationParams,
   registrationRequest,
   registrationTokenParams,
@@ -161,6 +163,31 @@ export const eventEndpoints = {
         200: z.object({ message: z.string(), event: eventSummary }),
         ...errorResponses(400, 401, 403),
         404: errorFor("No such event or registration."),
+      },
+    },
+  },
+
+  messageRegistrants: {
+    method: "POST",
+    url: "/api/events/:slug/messages",
+    schema: {
+      summary: "Write to everyone registered for an event",
+      description:
+        "Admins only. The owner's message (a subject and a text) to each person registered " +
+        "for the event, one e-mail each from MAIL_FROM, each kept as a message in that " +
+        "person's lead's conversation, so a reply threads there. Queued in one transaction " +
+        "through the outbox (each message sent once, retried until it goes); the answer says " +
+        "how many people it goes to. 409 when no one is registered, or e-mail is not set up " +
+        "(SMTP_URL, NOTIFY_EMAIL, MAIL_FROM).",
+      tags: ["Events"],
+      security: tokenSecurity,
+      params: eventParams,
+      body: registrantsMessage,
+      response: {
+        202: registrantsMessageQueued,
+        ...errorResponses(400, 401, 403, 413, 415),
+        404: errorFor("No such event."),
+        409: errorFor("No one is registered, or sending e-mail is not set up."),
       },
     },
   },

@@ -28,7 +28,18 @@ export const eventTexts = Object.freeze({
   guestCanceled: "Your registration is canceled, and your seats are free for someone else.",
   guestCanceledWithEmail:
     "Your registration is canceled, and your seats are free for someone else. The cancellation is on its way to your inbox.",
+  // The owner's message to everyone registered (docs/events.md, "The owner's view").
+  noRegistrants: "No one is registered for this event, so there is no one to write to.",
+  mailNotSetUp:
+    "Sending e-mail is not set up on this server: set SMTP_URL, NOTIFY_EMAIL and MAIL_FROM.",
 });
+
+/** "1 person", "12 people": who a message to an event's registrants reaches. */
+export const peopleText = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
+
+/** The owner's message to an event's registrants is queued. */
+export const registrantsMessageQueuedText = (n: number) =>
+  `Your message is on its way to ${peopleText(n)}, one email each. It shows in each one's conversation in Leads.`;
 
 /** Fewer seats left than asked for, but some: how many there are (the full event says so). */
 export const seatsLeftText = (left: number) =>

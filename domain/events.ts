@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { isoTimestamp } from "./api.ts";
 import { contactFields } from "./contact.ts";
 import { contactTexts } from "./contact-texts.ts";
+import { messageSubject, messageText } from "./conversation.ts";
 import { eventTexts, maxSeatsPerRegistration } from "./event-texts.ts";
 import { uuidPattern } from "./lead-record.ts";
 import { limits } from "./limits.ts";
@@ -186,3 +187,15 @@ export const eventRegistrations = z.object({
   registrations: z.array(registrationRecord),
 });
 export type EventRegistrations = z.infer<typeof eventRegistrations>;
+
+/**
+ * The owner's message to everyone registered for an event (docs/events.md): a subject and a
+ * text, checked as a message to one lead is, each sent as a message of that person's lead.
+ */
+export const registrantsMessage = z.object({ subject: messageSubject, message: messageText });
+export type RegistrantsMessage = z.output<typeof registrantsMessage>;
+
+export const registrantsMessageQueued = z.object({
+  recipients: z.number().check(z.describe("How many people it is sent to: one e-mail each.")),
+  message: z.string(),
+});

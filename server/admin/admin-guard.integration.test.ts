@@ -56,6 +56,7 @@ describe.each(suites)("the admin guard on $name", ({ test }) => {
         "eventRegistrations",
         "exportEventRegistrations",
         "cancelEventRegistration",
+        "messageRegistrants",
         "mediaLibrary",
         "uploadMedia",
         "updateMedia",

@@ -4,6 +4,7 @@ import { availabilityRoutes, meetingsRoutes } from "../booking/booking.routes.ts
 import { contentRoutes } from "../content/content.routes.ts";
 import { publishingRoutes } from "../content/publishing.routes.ts";
 import { eventAdminRoutes } from "../events/events.routes.ts";
+import { registrantMessageRoutes } from "../events/registrant-messages.routes.ts";
 import { insightsRoutes } from "../insights/insights.routes.ts";
 import { leadsRoutes } from "../leads/leads.routes.ts";
 import { pipelineRoutes } from "../leads/pipeline.routes.ts";
@@ -34,6 +35,7 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(pipelineRoutes);
   await app.register(insightsRoutes);
   await app.register(eventAdminRoutes);
+  await app.register(registrantMessageRoutes);
   await app.register(mediaRoutes);
   await app.register(contentRoutes);
   await app.register(publishingRoutes);
