@@ -37,6 +37,15 @@ export const eventTexts = Object.freeze({
 /** "1 person", "12 people": who a message to an event's registrants reaches. */
 export const peopleText = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 
+/**
+ * What the studio says before an upcoming event leaves the site (docs/decisions/034): who will
+ * be told it is canceled; null: the count could not be read.
+ */
+export const cancelWarningText = (n: number | null) =>
+  n === null
+    ? "Anyone registered for it will be told by email that it is canceled, and their seats freed."
+    : `${peopleText(n)} ${n === 1 ? "is" : "are"} registered; they will be told by email that it is canceled, and their seats freed.`;
+
 /** The owner's message to an event's registrants is queued. */
 export const registrantsMessageQueuedText = (n: number) =>
   `Your message is on its way to ${peopleText(n)}, one email each. It shows in each one's conversation in Leads.`;

@@ -33,7 +33,7 @@ export type ApiResult<T> =
 
 /** What a page gets back from an endpoint: the output of its first 2xx response schema. */
 type ResponsesOf<E extends Endpoint> = E["schema"]["response"];
-type SuccessStatus<E extends Endpoint> = Extract<keyof ResponsesOf<E>, 200 | 201>;
+type SuccessStatus<E extends Endpoint> = Extract<keyof ResponsesOf<E>, 200 | 201 | 202>;
 export type SuccessOf<E extends Endpoint> =
   ResponsesOf<E>[SuccessStatus<E>] extends z.ZodMiniType<infer T> ? T : unknown;
 

@@ -7,10 +7,11 @@ import { formatDateTime } from "../../components/admin/format.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { RegistrationsTable } from "./registrations-table.tsx";
 import { useCancelRegistration } from "./use-cancel-registration.ts";
+import { WriteToRegistrants } from "./write-to-registrants.tsx";
 
 /**
  * An event still to come (docs/events.md): its seats, who registered, the list as CSV for the
- * door, and canceling one registration, asked once.
+ * door, canceling one registration, asked once, and writing to everyone registered.
  */
 export function EventCard({
   event: loadedEvent,
@@ -77,6 +78,7 @@ export function EventCard({
           onCancel={ask}
         />
       )}
+      {event.registrations > 0 ? <WriteToRegistrants event={event} /> : null}
       <p
         ref={status}
         tabIndex={-1}

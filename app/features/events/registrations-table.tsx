@@ -46,7 +46,8 @@ export function RegistrationsTable({
               <td className="py-0.5 pr-1">
                 <Link
                   to={`/admin/leads?lead=${encodeURIComponent(r.leadId)}`}
-                  className="font-semibold text-accent-strong underline underline-offset-4"
+                  // 24 px tall at least (WCAG 2.5.8): short names in rows one above the other.
+                  className="inline-flex min-h-3 items-center font-semibold text-accent-strong underline underline-offset-4"
                 >
                   {r.firstName} {r.lastName}
                 </Link>
