@@ -1,7 +1,10 @@
 import { useId, useState } from "react";
 import { todayIn } from "../../../domain/dates.ts";
+import { cancelWarningText } from "../../../domain/event-texts.ts";
+import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { buttonClass } from "../../components/layout.tsx";
+import { registrantsToTell } from "../events/registrants-to-tell.ts";
 import { contentApi, type Entry, failureText } from "./content-api.ts";
 import { zonedInputToIso } from "./entry-form.ts";
 import { StatusChip } from "./status-chip.tsx";
@@ -28,6 +31,19 @@ export function PublishControls({
   const [time, setTime] = useState("09:00");
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState<{ text: string; url?: string; error?: boolean } | null>(null);
+  // An upcoming event with registrations is canceled by unpublishing it: asked first, naming
+  // how many people will be told (docs/decisions/034).
+  const [warning, setWarning] = useState<string | null>(null);
+
+  async function askToUnpublish() {
+    if (entry.type !== "event" || !entry.url) return unpublish();
+    setBusy(true);
+    setSaid(null);
+    const registered = await registrantsToTell(entry.url);
+    setBusy(false);
+    if (registered === 0) return unpublish();
+    setWarning(cancelWarningText(registered));
+  }
 
   async function publish(at?: string) {
     setBusy(true);
@@ -49,6 +65,7 @@ export function PublishControls({
     setSaid(null);
     const result = await contentApi.unpublish(entry.id);
     setBusy(false);
+    setWarning(null);
     if (!result.ok) return setSaid({ text: failureText(result), error: true });
     onChanged(result.data.entry);
     setSaid({ text: "Taken down. It is a draft again." });
@@ -87,7 +104,7 @@ export function PublishControls({
           <button
             type="button"
             disabled={busy}
-            onClick={() => void unpublish()}
+            onClick={() => void askToUnpublish()}
             className={buttonClass("secondary", "sm")}
           >
             Unpublish
@@ -157,6 +174,17 @@ export function PublishControls({
           </p>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={warning !== null}
+        title="Unpublish and cancel this event?"
+        text={warning ?? ""}
+        keepLabel="Keep it published"
+        confirmLabel={busy ? "Unpublishing…" : "Unpublish and cancel"}
+        danger
+        busy={busy}
+        onConfirm={() => void unpublish()}
+        onClose={() => setWarning(null)}
+      />
     </section>
   );
 }

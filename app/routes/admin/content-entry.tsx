@@ -101,7 +101,7 @@ function EntryEditor({ initial, timeZone }: { initial: Entry; timeZone: string }
         actions={
           <>
             {back}
-            <DeleteEntry id={entry.id} type={entry.type} name={name || label} />
+            <DeleteEntry id={entry.id} type={entry.type} name={name || label} url={entry.url} />
           </>
         }
       />
