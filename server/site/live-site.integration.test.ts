@@ -145,7 +145,7 @@ for (const engine of testEngines) {
       for (const untouched of ["/about", "/events", "/", "/secret/blog/blog/bitdrift"])
         expect(report?.rendered).not.toContain(untouched);
       // And nothing else was rendered since the start: the build's pages still serve.
-      // (Its share image is drawn after the answer, in the same queue.)
+      // (Its share image is drawn after the answer, in a queue beside the passes.)
       expect(
         [...(a.liveSite?.live.all() ?? [])]
           .map((page) => page.path)

@@ -213,7 +213,7 @@ export function createPublisher(options: {
       }
     }
     // A full pass draws its share images with its pages. A change's pass answers once its
-    // pages are served, compressed quickly, and right after, in the same queue, draws their
+    // pages are served, compressed quickly, and right after, in a queue beside it, draws their
     // share images and saves the pages again compressed smallest: neither is worth the
     // owner's wait, and until then a page names an image briefly missing or still the old one.
     const pages = [...rendered];
@@ -307,11 +307,23 @@ export function createPublisher(options: {
     return run;
   };
 
-  /** A change's pass, then its share images, queued behind it but not waited for. */
+  /**
+   * The deferred half of a change's pass (its share images and smallest compression) runs in
+   * a queue of its own: the next change's pass never waits behind it. Each save is guarded by
+   * its generation, so a later pass's pages always win over an earlier pass's late resave.
+   */
+  let backgroundTail: Promise<unknown> = Promise.resolve();
+  const background = (work: () => Promise<void>): Promise<void> => {
+    const run = backgroundTail.then(work, work);
+    backgroundTail = run.catch(() => undefined);
+    return run;
+  };
+
+  /** A change's pass, then its share images, queued beside it and not waited for. */
   async function passThenImages(run: () => ReturnType<typeof pass>): Promise<PublishReport> {
     const { report, images } = await serial(run);
     if (images)
-      serial(images).catch((error: unknown) =>
+      background(images).catch((error: unknown) =>
         log.error({ err: error }, "site: drawing the share images of a change failed"),
       );
     return report;
