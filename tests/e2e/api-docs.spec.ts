@@ -38,7 +38,9 @@ test("the API reference renders every endpoint under its strict CSP, with nothin
 test("the API reference has no serious accessibility problems in its own frame", async ({
   page,
 }) => {
-  test.setTimeout(90_000); // two axe runs over a large page
+  // Two axe runs over a large page: 18 s on an idle machine, over 90 s once on a loaded CI
+  // runner. The second looks at the opened operation alone, the only part that changed.
+  test.setTimeout(180_000);
   await page.goto("/api/docs");
   await expect(page.getByText("Update a lead", { exact: true }).first()).toBeVisible({
     timeout: 20_000, // the first render, as above
@@ -47,5 +49,5 @@ test("the API reference has no serious accessibility problems in its own frame",
   // With an operation open: parameters, body and responses.
   await page.getByText("Update a lead", { exact: true }).first().click();
   await expect(page.getByText(/Changed since UpdatedAt: nothing written/).first()).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, ".opblock.is-open")).toEqual([]);
 });
