@@ -37,6 +37,8 @@ export default [
   // Client-rendered screens, served from the SPA fallback and never indexed.
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
+  // A team invitation's link (docs/team.md): served from the SPA fallback, never indexed.
+  route("invite/:token", "routes/invite.tsx"),
   route("logout", "routes/logout.tsx"),
   route("access-denied", "routes/access-denied.tsx"),
   // The admin area: one layout whose middleware guards every page under it.
@@ -51,6 +53,7 @@ export default [
     route("content/:id", "routes/admin/content-entry.tsx"),
     route("spam", "routes/admin/spam.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("team", "routes/admin/team.tsx"),
   ]),
 
   // The fixed redirects and "any other path → /" (docs/product.md, "Redirects"), mirrored by the

@@ -114,7 +114,7 @@ const commonErrors = {
 const errorDescriptions: Record<number, string> = {
   400: "The request is malformed or a field is invalid; `message` says which.",
   401: "No valid access token (`x-access-token`): missing, expired, forged or revoked.",
-  403: "A valid token, but the account is not an administrator.",
+  403: "A valid token, but the account is not on the team or its role does not include this.",
   404: "No such lead.",
   409: "The lead changed since the version the request was based on.",
   413: "The body is larger than this endpoint accepts.",

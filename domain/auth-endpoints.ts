@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import { type Endpoint, errorFor, errorResponses, tokenSecurity } from "./api.ts";
 import {
   adminResponse,
@@ -10,6 +11,7 @@ import {
   sessionResponse,
   signupBody,
 } from "./auth.ts";
+import { mfaChallenge } from "./mfa.ts";
 
 /**
  * Sign-up, login and sessions (docs/decisions/008-sessions-tokens-and-the-admin-guard.md),
@@ -42,11 +44,13 @@ export const authEndpoints = {
         "A wrong password, an unknown account and a throttled attempt get the same 401, body " +
         "and timing. Failures are counted per account and address: after 5, each further " +
         "attempt from that address waits longer (up to 15 minutes), while the owner can still " +
-        "log in from anywhere else. 20 per address per 10 minutes.",
+        "log in from anywhere else. 20 per address per 10 minutes. An account with two-factor " +
+        "sign-in on gets `{ mfaRequired: true, mfaToken }` and no session: POST /api/auth/mfa " +
+        "with a code finishes the login.",
       tags: ["Accounts"],
       body: loginBody,
       response: {
-        200: sessionResponse,
+        200: z.union([sessionResponse, mfaChallenge]),
         ...errorResponses(400, 401),
         401: errorFor('"Incorrect Username or Password!"'),
       },

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { lineCheck, nameCheck, optionalBody } from "./api.ts";
 import { isValidEmail } from "./email.ts";
 import { limits } from "./limits.ts";
+import { teamRoles } from "./roles.ts";
 
 /** Accounts and sessions: the rules and shapes shared by the sign-up and login screens and the API. */
 export const authTexts = Object.freeze({
@@ -17,7 +18,7 @@ export const authTexts = Object.freeze({
   loggedOut: "You are logged out.",
 });
 
-const personName = (error: string) =>
+export const personName = (error: string) =>
   z
     .string({ error })
     .check(
@@ -147,5 +148,16 @@ export const refreshResponse = z
 
 /** The admin check response, fixed (docs/product.md, "The admin check"). */
 export const adminResponse = z
-  .object({ admin: z.optional(z.boolean()) })
-  .check(z.describe("Whether the account is an administrator, read from the database."));
+  .object({
+    admin: z.optional(z.boolean()),
+    role: z.optional(
+      z
+        .enum(teamRoles)
+        .check(z.describe("The account's role on the team; absent for an account without one.")),
+    ),
+  })
+  .check(
+    z.describe(
+      "Whether the account is on the studio's team (owner, member or editor), read from the database, and its role.",
+    ),
+  );

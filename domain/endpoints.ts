@@ -7,8 +7,10 @@ import { eventEndpoints } from "./event-endpoints.ts";
 import { insightEndpoints } from "./insight-endpoints.ts";
 import { leadEndpoints } from "./lead-endpoints.ts";
 import { mediaEndpoints } from "./media-endpoints.ts";
+import { mfaEndpoints } from "./mfa-endpoints.ts";
 import { siteEndpoints } from "./site-endpoints.ts";
 import { spamEndpoints } from "./spam-endpoints.ts";
+import { teamEndpoints } from "./team-endpoints.ts";
 
 /**
  * Every endpoint of the API, described once (docs/decisions/010-api-contracts.md). The server
@@ -20,6 +22,7 @@ import { spamEndpoints } from "./spam-endpoints.ts";
 export const endpoints = {
   ...siteEndpoints,
   ...authEndpoints,
+  ...mfaEndpoints,
   ...leadEndpoints,
   ...spamEndpoints,
   ...bookingEndpoints,
@@ -28,6 +31,7 @@ export const endpoints = {
   ...insightEndpoints,
   ...mediaEndpoints,
   ...contentEndpoints,
+  ...teamEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 /** An endpoint's path with its `:params` filled in (encoded). */

@@ -19,6 +19,7 @@ const layers = {
     "site",
     "auth",
     "notifications",
+    "team",
     "media",
     "content",
     "leads",
@@ -33,6 +34,7 @@ const layers = {
     "cli",
   ],
   "app/features": [
+    "team",
     "lead",
     "booking",
     "conversation",

@@ -6,6 +6,7 @@ import { compileWithContracts, requireContracts } from "./api/contracts.ts";
 import { docsRoutes } from "./api/docs.routes.ts";
 import { openApiRoutes, registerOpenApi } from "./api/openapi.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { mfaRoutes } from "./auth/mfa.routes.ts";
 import { signingKeyFor } from "./auth/secret.ts";
 import type { TokenSettings } from "./auth/tokens.ts";
 import { type JobOptions, startBackgroundJobs } from "./background-jobs.ts";
@@ -44,6 +45,8 @@ import { serveBuild } from "./site/served-build.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 import { indexSiteFiles, pageFileFor } from "./site/static-site.ts";
 import { installStudio } from "./studio-settings.ts";
+import { invitationRoutes } from "./team/invitation.routes.ts";
+import { invitationKey } from "./team/invitation-token.ts";
 
 export type AppDependencies = JobOptions & {
   /** An open, migrated database; by default the configured one is opened (and closed with the app). */
@@ -140,6 +143,7 @@ export async function buildApp(
     log: app.log,
     jobs: deps,
     manageKey: manageKey(signingKey),
+    invitationKey: invitationKey(signingKey),
     replyTokenKey: replyTokenKey(signingKey),
     caldav,
     contentChanged,
@@ -207,6 +211,8 @@ export async function buildApp(
     mailbox: config.imap ? mailboxReadinessOf(database.db, config.imap) : undefined,
   });
   await app.register(authRoutes);
+  await app.register(mfaRoutes);
+  await app.register(invitationRoutes);
   await app.register(adminRoutes);
   await app.register(bookingRoutes);
   const site = served && (await indexSiteFiles(path.join(served.dir, "client")));

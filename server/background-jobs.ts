@@ -16,6 +16,7 @@ import { conversationOutbox } from "./mail/message-outbox.ts";
 import type { Metrics } from "./metrics.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
+import { teamOutbox } from "./team/invitation-email.ts";
 import { startDiskErasure } from "./triage/disk-erasure.ts";
 import { startSpamPurge } from "./triage/spam-purge.ts";
 
@@ -53,6 +54,8 @@ export function startBackgroundJobs(options: {
   jobs?: JobOptions;
   /** The key booking e-mails make the visitor's manage link with. */
   manageKey?: Uint8Array;
+  /** The key the team's invitation links are made with. */
+  invitationKey?: Uint8Array;
   /** The key the Reply-To tokens of messages to visitors are made with. */
   replyTokenKey?: Uint8Array;
   /** The owner's calendar (CALDAV_URL), which meetings are written to. */
@@ -70,6 +73,7 @@ export function startBackgroundJobs(options: {
     log,
     jobs = {},
     manageKey,
+    invitationKey,
     replyTokenKey,
     caldav,
     contentChanged = async () => undefined,
@@ -100,6 +104,7 @@ export function startBackgroundJobs(options: {
           ...meetingOutbox(manageKey, visitorMail),
           ...registrationOutbox(manageKey, visitorMail),
           ...conversationOutbox(visitorMail),
+          ...teamOutbox(invitationKey),
         },
       },
       intervalMs: jobs.outboxIntervalMs,

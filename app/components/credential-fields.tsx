@@ -55,3 +55,25 @@ export function CredentialFields({
     </>
   );
 }
+
+/** A new account's name, alike on sign-up and an invitation's page: the fields sign-up takes. */
+export function NameFields({ idPrefix }: { idPrefix: string }) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-first`}
+        label="First Name"
+        name="first_name"
+        autoComplete="given-name"
+        maxLength={limits.name}
+      />
+      <TextField
+        id={`${idPrefix}-last`}
+        label="Last Name"
+        name="last_name"
+        autoComplete="family-name"
+        maxLength={limits.name}
+      />
+    </>
+  );
+}

@@ -5,11 +5,12 @@ import { AuthScreen } from "../components/auth-screen.tsx";
 import { CredentialFields } from "../components/credential-fields.tsx";
 import { FormStatus } from "../components/form-fields.tsx";
 import { buttonClass } from "../components/layout.tsx";
+import { MfaStep } from "../components/mfa-step.tsx";
 import { privateMeta } from "../seo.ts";
 import { postJson, unexpectedAnswer } from "../session/api.ts";
 import { safeForward } from "../session/forward.ts";
 import { loginError } from "../session/login-error.ts";
-import { readSession, saveSession, sessionFrom } from "../session/storage.ts";
+import { readSession, type StoredSession, saveSession, sessionFrom } from "../session/storage.ts";
 import type { Route } from "./+types/login";
 
 export const meta = () => privateMeta("Log in");
@@ -48,6 +49,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const inFlight = useRef(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -65,16 +67,30 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     });
     inFlight.current = false;
     setSending(false);
+    // Two-factor sign-in: no session yet, a code first (docs/team.md).
+    if (result.ok && "mfaRequired" in result.data) return setMfaToken(result.data.mfaToken);
     const session = result.ok ? sessionFrom(result.raw) : null;
-    if (session) {
-      // With accessToken, the whole response is the stored session (docs/product.md, "The
-      // stored session").
-      saveSession(session);
-      navigate(forward, { replace: true });
-      return;
-    }
+    if (session) return signedIn(session);
     setError(result.ok ? unexpectedAnswer : loginError(result));
   }
+
+  function signedIn(session: StoredSession) {
+    // With accessToken, the whole response is the stored session (docs/product.md, "The
+    // stored session").
+    saveSession(session);
+    navigate(forward, { replace: true });
+  }
+
+  if (mfaToken)
+    return (
+      <AuthScreen
+        eyebrow="Studio area"
+        title="Two-factor sign-in"
+        lead="Your password was right. One more step keeps the studio's leads yours alone."
+      >
+        <MfaStep mfaToken={mfaToken} onSignedIn={signedIn} onStartOver={() => setMfaToken(null)} />
+      </AuthScreen>
+    );
 
   return (
     <AuthScreen

@@ -2,10 +2,9 @@ import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { validateSignup } from "../../domain/auth.ts";
 import { endpoints } from "../../domain/endpoints.ts";
-import { limits } from "../../domain/limits.ts";
 import { AuthScreen, NextSteps } from "../components/auth-screen.tsx";
-import { CredentialFields } from "../components/credential-fields.tsx";
-import { FormStatus, TextField } from "../components/form-fields.tsx";
+import { CredentialFields, NameFields } from "../components/credential-fields.tsx";
+import { FormStatus } from "../components/form-fields.tsx";
 import { buttonClass } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
 import { postJson, unexpectedAnswer } from "../session/api.ts";
@@ -92,20 +91,7 @@ export default function Signup() {
         className="grid gap-2.5 sm:grid-cols-2"
       >
         <CredentialFields idPrefix={id} purpose="sign-up" />
-        <TextField
-          id={`${id}-first`}
-          label="First Name"
-          name="first_name"
-          autoComplete="given-name"
-          maxLength={limits.name}
-        />
-        <TextField
-          id={`${id}-last`}
-          label="Last Name"
-          name="last_name"
-          autoComplete="family-name"
-          maxLength={limits.name}
-        />
+        <NameFields idPrefix={id} />
         <FormStatus
           id={`${id}-status`}
           className="sm:col-span-2"

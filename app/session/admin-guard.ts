@@ -1,11 +1,15 @@
 import { createContext, data, redirect } from "react-router";
 import { endpoints } from "../../domain/endpoints.ts";
+import type { TeamRole } from "../../domain/roles.ts";
 import { authPost, isInconclusive, refreshSession } from "./api.ts";
 import { loginPath } from "./forward.ts";
 import { readSession, type StoredSession } from "./storage.ts";
 
+/** A session the admin check let in, with the role it answered. */
+export type AdminSession = StoredSession & { role: TeamRole };
+
 /** The signed-in admin, handed from the admin layout's middleware to its loaders. */
-export const adminSessionContext = createContext<StoredSession>();
+export const adminSessionContext = createContext<AdminSession>();
 
 const unreachable = () =>
   data("We couldn't reach the server to check your login. Please try again in a moment.", {
@@ -18,7 +22,7 @@ const unreachable = () =>
  * /login?forward=<path>. Then the admin check, which sends non-admins to /access-denied.
  * The verify and the admin check go out together, so a good session costs one round trip.
  */
-export async function requireAdminSession(path: string): Promise<StoredSession> {
+export async function requireAdminSession(path: string): Promise<AdminSession> {
   const session = readSession();
   if (!session) throw redirect(loginPath(path));
 
@@ -41,11 +45,12 @@ export async function requireAdminSession(path: string): Promise<StoredSession> 
   }
   if (!adminCheck.ok && isInconclusive(adminCheck)) throw unreachable();
   if (!adminCheck.ok || !adminCheck.data.admin) throw redirect("/access-denied");
-  return readSession() ?? session;
+  // A team member always has a role; an older server's "admin: true" alone is its owner.
+  return { ...(readSession() ?? session), role: adminCheck.data.role ?? "owner" };
 }
 
 /** The page the guard last let through, and with which access token. */
-let guarded: { pathname: string; accessToken: string; session: StoredSession } | null = null;
+let guarded: { pathname: string; accessToken: string; session: AdminSession } | null = null;
 
 /**
  * The guard for a navigation to `url`. A new search on the page just guarded, with the same
@@ -53,7 +58,7 @@ let guarded: { pathname: string; accessToken: string; session: StoredSession } |
  * otherwise cost the verify and admin calls before the lists. The API still checks every call
  * (a session that ended meanwhile gets its 401 there); anything else runs the whole guard.
  */
-export async function adminSessionFor(url: URL): Promise<StoredSession> {
+export async function adminSessionFor(url: URL): Promise<AdminSession> {
   const session = readSession();
   if (
     guarded &&

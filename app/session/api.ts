@@ -120,10 +120,15 @@ export function postJson<E extends Endpoint>(
   endpoint: E,
   body: BodyOf<E>,
   headers: Record<string, string> = {},
+  target: Target = {},
 ) {
   const init = jsonBody(body);
-  return call(endpoint, { ...init, headers: { ...init.headers, ...headers } });
+  return call(endpoint, { ...init, headers: { ...init.headers, ...headers } }, target);
 }
+
+/** A GET that needs no session (an invitation's link). */
+export const getJson = <E extends Endpoint>(endpoint: E, target: Target = {}) =>
+  call(endpoint, {}, target);
 
 /**
  * What the authenticated helpers answer without a stored user: no call, a null error (fixed:

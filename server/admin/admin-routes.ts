@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { requireAdmin } from "../auth/guards.ts";
+import { requireTeam } from "../auth/guards.ts";
 import { availabilityRoutes, meetingsRoutes } from "../booking/booking.routes.ts";
 import { contentRoutes } from "../content/content.routes.ts";
 import { publishingRoutes } from "../content/publishing.routes.ts";
@@ -11,6 +11,7 @@ import { pipelineRoutes } from "../leads/pipeline.routes.ts";
 import { conversationRoutes } from "../mail/conversation.routes.ts";
 import { mailboxRoutes } from "../mail/mailbox.routes.ts";
 import { mediaRoutes } from "../media/media.routes.ts";
+import { teamRoutes } from "../team/team.routes.ts";
 import { triageRoutes } from "../triage/lead-triage.routes.ts";
 import { settingsRoutes } from "./settings.routes.ts";
 
@@ -21,7 +22,7 @@ import { settingsRoutes } from "./settings.routes.ts";
  * file registered here needs neither.
  */
 export async function adminRoutes(app: FastifyInstance) {
-  app.addHook("onRequest", requireAdmin(app.db, app.tokens));
+  app.addHook("onRequest", requireTeam(app.db, app.tokens));
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
   });
@@ -39,4 +40,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(mediaRoutes);
   await app.register(contentRoutes);
   await app.register(publishingRoutes);
+  await app.register(teamRoutes);
 }

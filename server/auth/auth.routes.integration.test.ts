@@ -43,7 +43,7 @@ describe.each(testEngines)("auth API on $name", (engine) => {
             firstName: "Nora",
             lastName: "W",
             passwordHash: await hashPassword("owner password"),
-            role: "admin",
+            role: "owner",
           }),
     )
     /** A login attempt from one fixed address (the helper above changes address each call). */
@@ -287,12 +287,25 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       ).toBe(401);
     });
 
-    test("reads the admin flag from the database", async ({ database, post, makeAdmin }) => {
+    test("reads the admin flag and the role from the database", async ({
+      database,
+      post,
+      makeAdmin,
+    }) => {
       const admin = await makeAdmin();
       const token = await signAccessToken(testTokens, admin?.id ?? "");
       expect((await post("/api/auth/admin", {}, { "x-access-token": token })).json()).toEqual({
         admin: true,
+        role: "owner",
       });
+      // Each team role opens the admin and says which it is.
+      for (const role of ["member", "editor"] as const) {
+        await database.db.updateTable("users").set({ role }).execute();
+        expect((await post("/api/auth/admin", {}, { "x-access-token": token })).json()).toEqual({
+          admin: true,
+          role,
+        });
+      }
       await database.db.updateTable("users").set({ role: "user" }).execute();
       expect((await post("/api/auth/admin", {}, { "x-access-token": token })).json()).toEqual({
         admin: false,

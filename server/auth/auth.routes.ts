@@ -1,13 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { authTexts, type SessionResponse } from "../../domain/auth.ts";
+import { authTexts } from "../../domain/auth.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { limits } from "../../domain/limits.ts";
+import { isTeamRole } from "../../domain/roles.ts";
 import { typed } from "../api/contracts.ts";
 import { limitPerWindow } from "../http/rate-limit.ts";
 import { accessTexts, currentUser } from "./guards.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "./login-throttle.repository.ts";
+import { hasTotp } from "./mfa.repository.ts";
+import { signMfaToken } from "./mfa-token.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
-import { createSession, revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
+import { revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
+import { signIn } from "./sign-in.ts";
 import { signAccessToken } from "./tokens.ts";
 import { createUser, findUserByEmail, type User } from "./users.repository.ts";
 
@@ -21,14 +25,7 @@ export async function authRoutes(app: FastifyInstance) {
     reply.header("Cache-Control", "no-store");
   });
 
-  const session = async (user: User): Promise<SessionResponse> => ({
-    id: user.id,
-    email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    accessToken: await signAccessToken(tokens, user.id, { version: Number(user.token_version) }),
-    refreshToken: (await createSession(db, user.id)).refreshToken,
-  });
+  const session = (user: User) => signIn(db, tokens, user);
 
   api.route({
     ...endpoints.signup,
@@ -67,6 +64,12 @@ export async function authRoutes(app: FastifyInstance) {
       const ok = await verifyPassword(secret, user?.password_hash ?? (await decoyHash()));
       if (!user || !ok || !allowed) return reply.code(401).send({ message: authTexts.incorrect });
       await clearAttempts(db, key);
+      // Two-factor sign-in: no session yet, only the right to try a code (mfa.routes.ts).
+      if (hasTotp(user))
+        return reply.send({
+          mfaRequired: true,
+          mfaToken: await signMfaToken(tokens, user.id, Number(user.token_version), app.clock()),
+        });
       return reply.send(await session(user));
     },
   });
@@ -117,8 +120,10 @@ export async function authRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const user = await currentUser(db, request, tokens);
       if (!user) return reply.code(401).send({ message: accessTexts.unauthenticated });
-      // From the database, never from the token: a demotion takes effect at once.
-      return reply.send({ admin: user.role === "admin" });
+      // From the database, never from the token: a role change takes effect at once.
+      return reply.send(
+        isTeamRole(user.role) ? { admin: true, role: user.role } : { admin: false },
+      );
     },
   });
 }

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { endpoints } from "../../domain/endpoints.ts";
+import { endpointRoles, isTeamRole, type TeamEndpoint, type TeamRole } from "../../domain/roles.ts";
 import type { Db } from "../db/connect.ts";
 import { type TokenSettings, verifyAccessToken } from "./tokens.ts";
 import { findUserById, type User } from "./users.repository.ts";
@@ -6,7 +8,16 @@ import { findUserById, type User } from "./users.repository.ts";
 export const accessTexts = Object.freeze({
   unauthenticated: "Please log in.",
   forbidden: "Only the site's administrators can do that.",
+  notYourRole: "Your role on the team does not include that. Ask the studio's owner.",
 });
+
+/** Who may call each route of the admin scope, by its method and path pattern. */
+const rolesByRoute = new Map<string, readonly TeamRole[]>(
+  (Object.keys(endpointRoles) as TeamEndpoint[]).map((name) => [
+    `${endpoints[name].method} ${endpoints[name].url}`,
+    endpointRoles[name],
+  ]),
+);
 
 /** The claims of the request's x-access-token, or null. */
 const accessTokenClaims = (request: FastifyRequest, tokens: TokenSettings) => {
@@ -30,17 +41,23 @@ export async function currentUser(
 }
 
 /**
- * A preHandler for admin-only routes: 401 without a valid, current access token (or for a
- * user that no longer exists), 403 for a valid user who is not an admin. The role and the
- * token version are read from the database on every request, so a demotion, a password change
- * or a promotion takes effect at once.
+ * The hook of the admin scope: 401 without a valid, current access token (or for a user that
+ * no longer exists), 403 for an account outside the team or a role the route's entry in
+ * domain/roles.ts does not name (a route missing there is refused to everyone). The role and
+ * the token version are read from the database on every request, so a role change, a removal
+ * or a password change takes effect at once, on every instance.
  */
-export function requireAdmin(db: Db, tokens: TokenSettings) {
+export function requireTeam(db: Db, tokens: TokenSettings) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await currentUser(db, request, tokens);
     if (!user) return reply.code(401).send({ message: accessTexts.unauthenticated });
-    if (user.role !== "admin") return reply.code(403).send({ message: accessTexts.forbidden });
-    request.admin = { id: user.id, email: user.email };
+    if (!isTeamRole(user.role)) return reply.code(403).send({ message: accessTexts.forbidden });
+    // A HEAD request is its GET's, answered without the body.
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    const allowed = rolesByRoute.get(`${method} ${request.routeOptions.url}`) ?? [];
+    if (!allowed.includes(user.role))
+      return reply.code(403).send({ message: accessTexts.notYourRole });
+    request.admin = { id: user.id, email: user.email, role: user.role };
   };
 }
 
@@ -53,7 +70,7 @@ export const actorOf = (request: { admin?: { id: string; email: string } | undef
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The admin making the request, set by requireAdmin. */
-    admin?: { id: string; email: string };
+    /** The team member making the request, set by requireTeam. */
+    admin?: { id: string; email: string; role: TeamRole };
   }
 }

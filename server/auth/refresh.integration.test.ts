@@ -65,7 +65,7 @@ describe.each(testEngines)("refresh tokens on $name", (engine) => {
       const promotion = database.db.transaction().execute(async (trx) => {
         await trx
           .updateTable("users")
-          .set((eb) => ({ role: "admin", token_version: eb("token_version", "+", 1) }))
+          .set((eb) => ({ role: "owner", token_version: eb("token_version", "+", 1) }))
           .where("id", "=", session.id)
           .execute();
         await revokeUserSessions(trx, session.id);

@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import type { AccountRole } from "../../domain/roles.ts";
 import type { Db } from "../db/connect.ts";
 import type { UsersTable } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
@@ -29,7 +30,7 @@ export async function createUser(
     firstName: string;
     lastName: string;
     passwordHash: string;
-    role: "user" | "admin";
+    role: AccountRole;
   },
   now = new Date(),
 ): Promise<User | null> {
@@ -55,12 +56,12 @@ export async function createUser(
 }
 
 /**
- * Makes an account an admin with a new password, and ends every session it had: all its
+ * Makes an account an owner with a new password, and ends every session it had: all its
  * refresh tokens are revoked and its token version bumped, so access tokens issued before
  * stop working for admin calls at once. One transaction: never a new password with old
  * sessions still alive.
  */
-export async function makeAdmin(
+export async function makeOwner(
   db: Db,
   id: string,
   passwordHash: string,
@@ -70,7 +71,7 @@ export async function makeAdmin(
     await trx
       .updateTable("users")
       .set((eb) => ({
-        role: "admin",
+        role: "owner",
         password_hash: passwordHash,
         token_version: eb("token_version", "+", 1),
         updated_at: now.toISOString(),
@@ -79,4 +80,13 @@ export async function makeAdmin(
       .execute();
     await revokeUserSessions(trx, id, now);
   });
+}
+
+/** When the account last signed in (a login, an accepted invitation): the team screen shows it. */
+export async function recordSignIn(db: Db, id: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ last_sign_in_at: now.toISOString() })
+    .where("id", "=", id)
+    .execute();
 }

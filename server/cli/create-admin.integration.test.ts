@@ -62,7 +62,7 @@ describe("npm run create-admin", () => {
     for (const result of runs) expect(result.status, result.output).toBe(0);
     const handle = openSqlite(path.join(dataDir, "app.db"));
     const users = await handle.db.selectFrom("users").select(["role"]).execute();
-    expect(users).toEqual([{ role: "admin" }]);
+    expect(users).toEqual([{ role: "owner" }]);
     await handle.close();
   }, 60_000);
 
@@ -80,7 +80,7 @@ describe("npm run create-admin", () => {
     expect(again.stdout).toMatch(/is an admin; its password is replaced/);
 
     const handle = openSqlite(path.join(dataDir, "app.db"));
-    expect((await findUserByEmail(handle.db, "OWNER@fineline.studio"))?.role).toBe("admin");
+    expect((await findUserByEmail(handle.db, "OWNER@fineline.studio"))?.role).toBe("owner");
     expect(await handle.db.selectFrom("users").select("id").execute()).toHaveLength(1);
     await handle.close();
 
@@ -100,7 +100,7 @@ describe("npm run create-admin", () => {
       url: "/api/auth/admin",
       headers: { "x-access-token": login.json().accessToken },
     });
-    expect(admin.json()).toEqual({ admin: true });
+    expect(admin.json()).toEqual({ admin: true, role: "owner" });
     await app.close();
     expect(statSync(path.join(dataDir, "jwt-secret")).mode & 0o777).toBe(0o600);
   });
@@ -178,7 +178,7 @@ describe.each(places)("create-admin and existing sessions on $name", (place) => 
     const line = refused.stderr.trim();
     expect(line.split("\n")).toHaveLength(1);
     expect(line).toMatch(
-      /^create-admin: new-owner@example\.com already has an account that is not an admin, signed up on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\..*--promote-existing/,
+      /^create-admin: new-owner@example\.com already has an account that is not an owner, signed up on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\..*--promote-existing/,
     );
     await withApp(env, async (app) => {
       expect((await post(app, "/api/auth/admin", {}, attacker.accessToken)).json()).toEqual({
@@ -223,7 +223,7 @@ describe.each(places)("create-admin and existing sessions on $name", (place) => 
       });
       expect(login.statusCode).toBe(200);
       const admin = await post(app, "/api/auth/admin", {}, login.json().accessToken);
-      expect(admin.json()).toEqual({ admin: true });
+      expect(admin.json()).toEqual({ admin: true, role: "owner" });
       expect((await get(app, "/api/leads/new", login.json().accessToken)).statusCode).toBe(200);
     });
   }, 60_000);

@@ -1,6 +1,6 @@
 /**
- * `npm run create-admin -- --email E --password P`: creates that account as an admin, or
- * resets an existing admin's password. An account that signed itself up is promoted only with
+ * `npm run create-admin -- --email E --password P`: creates that account as an admin (the
+ * team's owner role, docs/product.md "Roles"), or resets an existing owner's password. An account that signed itself up is promoted only with
  * `--promote-existing`: sign-up is open, so whoever registered the address first would
  * otherwise be handed admin. Either change ends every session the account had.
  *
@@ -10,7 +10,7 @@
 import { parseArgs } from "node:util";
 import { authTexts, validateSignup } from "../../domain/auth.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { createUser, findUserByEmail, makeAdmin } from "../auth/users.repository.ts";
+import { createUser, findUserByEmail, makeOwner } from "../auth/users.repository.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { connectDatabase, type Db } from "../db/connect.ts";
 import { toIso } from "../db/schema.ts";
@@ -56,21 +56,21 @@ async function createOrUpdateAdmin(
   const passwordHash = await hashPassword(account.password);
   const created = (await findUserByEmail(db, account.email))
     ? null
-    : await createUser(db, { ...account, passwordHash, role: "admin" });
+    : await createUser(db, { ...account, passwordHash, role: "owner" });
   if (created) return `create-admin: created admin ${created.email}.`;
   // It existed, or another run (a second deploy step, a parallel script) created it a moment ago.
   const existing = await findUserByEmail(db, account.email);
   if (!existing) throw new Error(authTexts.emailTaken);
-  if (existing.role !== "admin" && !promoteExisting)
+  if (existing.role !== "owner" && !promoteExisting)
     throw new Refused(
-      `${existing.email} already has an account that is not an admin, signed up on ${shownTime(existing.created_at)}. ` +
+      `${existing.email} already has an account that is not an owner, signed up on ${shownTime(existing.created_at)}. ` +
         "If it is yours, run again with --promote-existing (its password is replaced and every session it has ends); if not, use another address.",
     );
   // Run again as it was (a deploy step, a script): nothing changes, no session ends.
-  if (existing.role === "admin" && (await verifyPassword(account.password, existing.password_hash)))
+  if (existing.role === "owner" && (await verifyPassword(account.password, existing.password_hash)))
     return `create-admin: ${existing.email} is already an admin with that password.`;
-  await makeAdmin(db, existing.id, passwordHash);
-  return `create-admin: ${existing.email} ${existing.role === "admin" ? "is an admin" : "is now an admin"}; its password is replaced and every session it had is ended.`;
+  await makeOwner(db, existing.id, passwordHash);
+  return `create-admin: ${existing.email} ${existing.role === "owner" ? "is an admin" : "is now an admin"}; its password is replaced and every session it had is ended.`;
 }
 
 try {

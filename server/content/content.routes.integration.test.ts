@@ -231,7 +231,7 @@ describe.each(testEngines)("the content API on $name", (engine) => {
 
   test.for(contentEndpoints)(
     "refuses %s without an admin's token",
-    async ([, endpoint], { app, admin, member }) => {
+    async ([, endpoint], { app, admin, signedUp }) => {
       const id = "0190f1a2-7b3c-7d4e-8f50-617283940a1b";
       const url = endpointPath(endpoint, { id, revisionId: id, linkId: id });
       const payload =
@@ -250,7 +250,7 @@ describe.each(testEngines)("the content API on $name", (engine) => {
         expect(res.statusCode, kind).toBe(401);
         expect(res.json()).toEqual({ message: accessTexts.unauthenticated });
       }
-      const res = await send(member.accessToken);
+      const res = await send(signedUp.accessToken);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: accessTexts.forbidden });
     },

@@ -36,6 +36,9 @@ import * as createContent from "./migrations/2026-12-02T09-00-content.ts";
 import * as createMedia from "./migrations/2026-12-02T10-00-media.ts";
 import * as renderedPages from "./migrations/2026-12-02T11-00-rendered-pages.ts";
 import * as registrationSequence from "./migrations/2026-12-03T09-00-registration-sequence.ts";
+import * as createTeamRoles from "./migrations/2026-12-04T09-00-team-roles.ts";
+import * as createTeam from "./migrations/2026-12-04T10-00-team.ts";
+import * as createTwoFactor from "./migrations/2026-12-04T11-00-two-factor.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -73,6 +76,9 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T10-00-media": createMedia,
   "2026-12-02T11-00-rendered-pages": renderedPages,
   "2026-12-03T09-00-registration-sequence": registrationSequence,
+  "2026-12-04T09-00-team-roles": createTeamRoles,
+  "2026-12-04T10-00-team": createTeam,
+  "2026-12-04T11-00-two-factor": createTwoFactor,
 };
 
 /**
@@ -136,9 +142,13 @@ const migrationLockWaitMs = 120_000;
  * lock, on SQLite under the write lock (node-sqlite-adapter.ts). Instances starting at the
  * same moment apply each migration exactly once; the others wait, then find nothing to do.
  */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  /** All of them; a test of one migration stops before it. */
+  list: Record<string, Migration> = migrations,
+): Promise<MigrationResultSet> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  const migrator = await migratorFor(db);
+  const migrator = await migratorFor(db, list);
   // A long migration in another process is worth waiting for, more than the usual 5 s.
   if (sqlite) await sql.raw(`pragma busy_timeout = ${migrationLockWaitMs}`).execute(db);
   try {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { AccountRole, TeamRole } from "../../domain/roles.ts";
 import type {
   ContentEntriesTable,
   ContentImportsTable,
@@ -117,11 +118,42 @@ export type UsersTable = {
   first_name: string;
   last_name: string;
   password_hash: string;
-  role: "user" | "admin";
+  role: AccountRole;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Bumped by a password change or a promotion: access tokens of an older version stop working. */
   token_version: Generated<number>;
+  last_sign_in_at: Timestamp | null;
+  /** Takes new leads in round-robin; false while away. */
+  available: Generated<Bool>;
+  /** Two-factor sign-in (server/auth/mfa.repository.ts): secrets encrypted, never plain. */
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: ColumnType<number | string | null, number | null, number | null>;
+  mfa_enabled_at: Timestamp | null;
+};
+
+export type MfaRecoveryCodesTable = {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+};
+
+export type TeamInvitationsTable = {
+  id: string;
+  email: string;
+  email_normalized: string;
+  role: TeamRole;
+  nonce: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  revoked_at: Timestamp | null;
 };
 
 export type RefreshTokensTable = {
@@ -349,6 +381,8 @@ export type Database = {
   login_throttle: LoginThrottleTable;
   spam_leads: SpamLeadsTable;
   audit_events: AuditEventsTable;
+  team_invitations: TeamInvitationsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
   server_secrets: ServerSecretsTable;
   rate_limit_counters: RateLimitCountersTable;
   disk_erasures: DiskErasuresTable;

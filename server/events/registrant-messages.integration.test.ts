@@ -33,7 +33,7 @@ describe.each(testEngines)("writing to an event's registrants on $name", (engine
       ...testTokens,
       issuer: "https://fineline.studio",
     });
-    const member = await signedInUser(database.db, "user", undefined, {
+    const signedUp = await signedInUser(database.db, "user", undefined, {
       ...testTokens,
       issuer: "https://fineline.studio",
     });
@@ -78,7 +78,7 @@ describe.each(testEngines)("writing to an event's registrants on $name", (engine
 
       // Only an admin: 401 without a token, 403 for a signed-in non-admin; nothing queued.
       expect((await write("small-workshop", message, "")).statusCode).toBe(401);
-      expect((await write("small-workshop", message, member.accessToken)).statusCode).toBe(403);
+      expect((await write("small-workshop", message, signedUp.accessToken)).statusCode).toBe(403);
 
       // Bad input, each with its own words.
       const bad: [unknown, string][] = [

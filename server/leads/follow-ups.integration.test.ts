@@ -184,7 +184,7 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
     admin,
     get,
   }) => {
-    const member = await signedInUser(database.db, "user");
+    const signedUp = await signedInUser(database.db, "user");
     const bad = await badAccessTokens(admin.id, admin.refreshToken);
     for (const url of ["/api/leads/due", "/api/settings"]) {
       for (const [name, token] of Object.entries(bad)) {
@@ -195,7 +195,7 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
         });
         expect(res.statusCode, `${url} ${name}`).toBe(401);
       }
-      expect((await get(url, member.accessToken)).statusCode).toBe(403);
+      expect((await get(url, signedUp.accessToken)).statusCode).toBe(403);
     }
   });
 

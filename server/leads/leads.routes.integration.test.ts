@@ -96,7 +96,7 @@ describe.each(testEngines)("lead API on $name", (engine) => {
         },
       ];
       const bad = await badAccessTokens(admin.id, admin.refreshToken);
-      const member = await signedInUser(database.db, "user");
+      const signedUp = await signedInUser(database.db, "user");
       for (const endpoint of endpoints) {
         for (const [name, token] of Object.entries(bad)) {
           const res = await endpoint.call(token);
@@ -104,7 +104,7 @@ describe.each(testEngines)("lead API on $name", (engine) => {
           expect(res.json()).toEqual({ message: accessTexts.unauthenticated });
           expect(res.headers["cache-control"]).toBe("no-store");
         }
-        const forbidden = await endpoint.call(member.accessToken);
+        const forbidden = await endpoint.call(signedUp.accessToken);
         expect(forbidden.statusCode, `${endpoint.name}: non-admin`).toBe(403);
         expect(forbidden.json()).toEqual({ message: accessTexts.forbidden });
         expect(forbidden.headers["cache-control"]).toBe("no-store");

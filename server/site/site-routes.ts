@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   findRedirect,
   isClientRenderedPath,
+  isInvitePath,
   normalizePath,
   unknownPathTarget,
 } from "../../domain/routing.ts";
@@ -109,6 +110,8 @@ export async function siteRoutes(
 
     if (isClientRenderedPath(clean)) {
       reply.header("X-Robots-Tag", "noindex, nofollow");
+      // An invitation's address is a key to an account: never sent on as a Referer.
+      if (isInvitePath(clean)) reply.header("Referrer-Policy", "no-referrer");
       return sendFile(reply, spaFallbackFile);
     }
 

@@ -26,13 +26,13 @@ export type EngineFixtures = {
   readonly smtp: Awaited<ReturnType<typeof startSmtp>>;
   readonly app: Awaited<ReturnType<typeof buildTestApp>>;
   readonly admin: Awaited<ReturnType<typeof signedInUser>>;
-  readonly member: Awaited<ReturnType<typeof signedInUser>>;
+  readonly signedUp: Awaited<ReturnType<typeof signedInUser>>;
 };
 
 /**
  * The API suites' setup, as Vitest fixtures: a fresh database of the engine (`database`), the
  * app on it (`app`, built whether a test asks for it or not, as a running server would be),
- * and, when a test or another fixture asks for them, a signed-in `admin` and `member` (tokens
+ * and, when a test or another fixture asks for them, a signed-in `admin` (an owner) and `signedUp` (an account without a role) (tokens
  * from the app's own key and issuer) and the `smtp` server. All closed after the test (or the
  * file), the app before the database. Inside `describe.each(testEngines)(…, (engine) => …)`:
  *
@@ -85,7 +85,7 @@ export function engineTest(engine: TestEngine, options: EngineTestOptions = {}) 
         use(await signedInUser(database.db, "admin", undefined, app.tokens)),
       { scope },
     ],
-    member: [
+    signedUp: [
       async ({ database, app }, use) =>
         use(await signedInUser(database.db, "user", undefined, app.tokens)),
       { scope },

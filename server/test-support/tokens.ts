@@ -1,4 +1,5 @@
 import { SignJWT } from "jose";
+import type { AccountRole } from "../../domain/roles.ts";
 import { createSession } from "../auth/sessions.repository.ts";
 import { signAccessToken, type TokenSettings, tokenAudience } from "../auth/tokens.ts";
 import { createUser } from "../auth/users.repository.ts";
@@ -56,19 +57,20 @@ export async function badAccessTokens(
 /** A user of the given role with a valid access token and refresh token, straight in the database. */
 export async function signedInUser(
   db: Db,
-  role: "admin" | "user",
+  /** "admin" is the owner, as `create-admin` makes it (admin@fineline.studio). */
+  role: AccountRole | "admin",
   email = `${role}@fineline.studio`,
   /** The app's token settings, when its SITE_URL makes another issuer. */
   tokens: TokenSettings = testTokens,
 ) {
   const user = await createUser(db, {
     email,
-    firstName: role === "admin" ? "Nora" : "Sam",
+    firstName: role === "user" ? "Sam" : "Nora",
     lastName: "Test",
     // Never logged in with a password here, so any well-formed PHC string will do.
     passwordHash:
       "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g",
-    role,
+    role: role === "admin" ? "owner" : role,
   });
   if (!user) throw new Error(`could not create ${email}`);
   return {

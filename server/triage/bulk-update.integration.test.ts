@@ -209,7 +209,7 @@ describe.each(testEngines)("bulk updates on $name", (engine) => {
 
   test("is for admins only", async ({ database, app, admin, seed, bulk, eventCount }) => {
     const ids = await seed(1);
-    const member = await signedInUser(database.db, "user");
+    const signedUp = await signedInUser(database.db, "user");
     for (const [name, token] of Object.entries(
       await badAccessTokens(admin.id, admin.refreshToken),
     )) {
@@ -221,7 +221,9 @@ describe.each(testEngines)("bulk updates on $name", (engine) => {
       });
       expect(res.statusCode, name).toBe(401);
     }
-    expect((await bulk({ IDs: ids, CommStatus: "DEAD" }, member.accessToken)).statusCode).toBe(403);
+    expect((await bulk({ IDs: ids, CommStatus: "DEAD" }, signedUp.accessToken)).statusCode).toBe(
+      403,
+    );
     expect(await eventCount()).toBe(0);
   });
 });

@@ -212,7 +212,7 @@ describe.each(testEngines)("erasing a lead on $name", (engine) => {
 
   it("is for admins only", async () => {
     const id = await seed("Jamal", "Shop");
-    const member = await signedInUser(database.db, "user");
+    const signedUp = await signedInUser(database.db, "user");
     for (const [name, token] of Object.entries(
       await badAccessTokens(admin.id, admin.refreshToken),
     )) {
@@ -226,7 +226,7 @@ describe.each(testEngines)("erasing a lead on $name", (engine) => {
     const denied = await app.inject({
       method: "DELETE",
       url: `/api/leads/${id}`,
-      headers: { "x-access-token": member.accessToken },
+      headers: { "x-access-token": signedUp.accessToken },
     });
     expect(denied.statusCode).toBe(403);
     expect(await rows("leads", id)).toHaveLength(1);

@@ -594,7 +594,7 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
   }) => {
     await contact({ ...person, [honeypotField]: "x" });
     const [kept] = await spam();
-    const member = await signedInUser(database.db, "user");
+    const signedUp = await signedInUser(database.db, "user");
     const bad = await badAccessTokens(admin.id, admin.refreshToken);
     const calls: Array<["GET" | "POST", string]> = [
       ["GET", "/api/leads/spam"],
@@ -613,7 +613,7 @@ describe.each(testEngines)("spam kept for review on $name", (engine) => {
       const res = await app.inject({
         method,
         url,
-        headers: { "x-access-token": member.accessToken },
+        headers: { "x-access-token": signedUp.accessToken },
       });
       expect(res.statusCode, url).toBe(403);
     }

@@ -1,16 +1,6 @@
 import { NavLink, useLocation } from "react-router";
+import { sectionsFor, type TeamRole } from "../../../domain/roles.ts";
 import { stripFadeClass, useTabStrip } from "./use-tab-strip.ts";
-
-const sections = [
-  { to: "/admin", label: "Overview", end: true },
-  { to: "/admin/leads", label: "Leads" },
-  { to: "/admin/pipeline", label: "Pipeline" },
-  { to: "/admin/insights", label: "Insights" },
-  { to: "/admin/events", label: "Events" },
-  { to: "/admin/content", label: "Site" },
-  { to: "/admin/spam", label: "Spam" },
-  { to: "/admin/settings", label: "Settings" },
-] as const;
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex h-[44px] shrink-0 items-center min-[1024px]:h-5 rounded-sm px-1.5 font-semibold transition-colors motion-reduce:transition-none ${
@@ -18,12 +8,12 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * The admin's sections as tabs (docs/development.md, "The admin's page header"). On a phone
+ * The admin's sections the role works in (domain/roles.ts), as tabs (docs/development.md, "The admin's page header"). On a phone
  * they are wider than the screen: the strip scrolls sideways, fades at each edge that hides
  * a tab (so the cut reads as "more this way", not as a broken layout), and brings the current
  * tab fully into view on load and on every move between sections, before the first paint.
  */
-export function AdminNav() {
+export function AdminNav({ role }: { role: TeamRole }) {
   const { pathname } = useLocation();
   const { ref: strip, onScroll, clipped } = useTabStrip<HTMLDivElement>(pathname);
 
@@ -37,8 +27,13 @@ export function AdminNav() {
         onScroll={onScroll}
         className="flex min-w-0 items-center gap-0.5 overflow-x-auto overscroll-x-contain px-0.5 pb-1 [scrollbar-width:none] min-[1024px]:overflow-visible min-[1024px]:pb-0"
       >
-        {sections.map((section) => (
-          <NavLink key={section.to} to={section.to} end={"end" in section} className={tabClass}>
+        {sectionsFor(role).map((section) => (
+          <NavLink
+            key={section.to}
+            to={section.to}
+            end={section.to === "/admin"}
+            className={tabClass}
+          >
             {section.label}
           </NavLink>
         ))}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatDateTime, formatMoney } from "../../components/admin/format.ts";
+import { useMayCall } from "../../components/admin/team-role.tsx";
 import type { EntrySummary } from "./content-api.ts";
 import { StatusChip } from "./status-chip.tsx";
 
@@ -28,6 +29,7 @@ type ListProps = {
  */
 export function ContentList(props: ListProps) {
   const { period, caption } = props;
+  const mayReadInsights = useMayCall("insights");
   return (
     <div className="mt-2">
       <p className="max-w-3xl text-sm text-muted">
@@ -35,9 +37,13 @@ export function ContentList(props: ListProps) {
           <>
             Views, leads and won value of the last 30 days ({period}
             ), counted as on{" "}
-            <Link to="/admin/insights" className="underline underline-offset-4">
-              Insights
-            </Link>
+            {mayReadInsights ? (
+              <Link to="/admin/insights" className="underline underline-offset-4">
+                Insights
+              </Link>
+            ) : (
+              "Insights"
+            )}
             : a lead counts for the page its visit entered the site on.{" "}
             <span aria-hidden="true">“—”: not on the site, so nothing is counted.</span>
           </>

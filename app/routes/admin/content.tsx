@@ -9,6 +9,7 @@ import { contentTypes } from "../../../domain/content-schema.ts";
 import { useAdminSettings } from "../../components/admin/admin-settings.tsx";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { AdminPage, AdminPageHeader } from "../../components/admin/page-header.tsx";
+import { useMayCall } from "../../components/admin/team-role.tsx";
 import { compactFieldClass, FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { contentApi, failureText } from "../../features/content/content-api.ts";
@@ -72,6 +73,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
   const clock = useOwnerClock();
   const settings = useAdminSettings();
+  const maySaveSettings = useMayCall("saveSiteSettings");
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const { tab, status, q } = readQuery(new URL(`http://x/?${params}`));
@@ -133,7 +135,10 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
             label: typeLabels[type].plural,
             to: linkFor(type),
           })),
-          { value: settingsTab, label: "Site settings", to: linkFor(settingsTab) },
+          // Studio-wide: an owner's to change (domain/roles.ts).
+          ...(maySaveSettings
+            ? [{ value: settingsTab, label: "Site settings", to: linkFor(settingsTab) }]
+            : []),
         ]}
       />
       {tab === settingsTab ? (

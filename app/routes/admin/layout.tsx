@@ -1,10 +1,12 @@
-import { Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, NavLink, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
+import { adminRedirectFor, sectionsFor } from "../../../domain/roles.ts";
 import { site } from "../../../domain/site.ts";
 import { AdminNav } from "../../components/admin/admin-nav.tsx";
 import { AdminSettingsProvider } from "../../components/admin/admin-settings.tsx";
 import { OwnerClockProvider } from "../../components/admin/owner-clock.tsx";
 import { adminPageClass } from "../../components/admin/page-header.tsx";
+import { TeamRoleProvider } from "../../components/admin/team-role.tsx";
 import { BrandMark } from "../../components/brand-mark.tsx";
 import { adminSessionContext, adminSessionFor } from "../../session/admin-guard.ts";
 import { authGet } from "../../session/api.ts";
@@ -16,7 +18,12 @@ import type { Route } from "./+types/layout";
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request, context }) => {
-    context.set(adminSessionContext, await adminSessionFor(new URL(request.url)));
+    const url = new URL(request.url);
+    const session = await adminSessionFor(url);
+    // A screen outside the role's work is not shown at all: its calls would only answer 403.
+    const elsewhere = adminRedirectFor(session.role, url.pathname);
+    if (elsewhere) throw redirect(elsewhere);
+    context.set(adminSessionContext, session);
   },
 ];
 
@@ -33,11 +40,11 @@ export function shouldRevalidate({
 }
 
 export async function clientLoader({ context }: Route.ClientLoaderArgs) {
-  const { id, email, firstName } = context.get(adminSessionContext);
+  const { id, email, firstName, role } = context.get(adminSessionContext);
   // The owner's time zone, for what is due and how dates read; the browser's if unknown.
   const settings = await authGet(endpoints.settings);
   return {
-    admin: { id, email, firstName },
+    admin: { id, email, firstName, role },
     timeZone: settings.ok ? settings.data.timeZone : null,
     settings: settings.ok ? settings.data : null,
   };
@@ -49,6 +56,7 @@ export async function clientLoader({ context }: Route.ClientLoaderArgs) {
  */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { admin } = loaderData;
+  const home = sectionsFor(admin.role)[0] ?? { to: "/admin", label: "Overview" };
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-30 border-b border-line bg-paper/95 backdrop-blur-sm">
@@ -57,14 +65,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           className={`${adminPageClass} grid grid-cols-[auto_1fr] items-center gap-x-3 min-[1024px]:h-7 min-[1024px]:grid-cols-[auto_auto_1fr]`}
         >
           <Link
-            to="/admin"
+            to={home.to}
             className="flex h-6 shrink-0 items-center gap-1 rounded-sm font-bold tracking-tight"
           >
             <BrandMark className="size-3.5" />
             <span>{site.name}</span>
-            <span className="sr-only">: admin overview</span>
+            <span className="sr-only">: admin {home.label.toLowerCase()}</span>
           </Link>
-          <AdminNav />
+          <AdminNav role={admin.role} />
           <p className="flex min-w-0 items-center justify-end gap-1.5 text-sm text-muted">
             <span className="hidden truncate sm:inline">
               Logged in as <span className="font-semibold text-ink">{admin.email}</span>
@@ -80,9 +88,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </header>
       <OwnerClockProvider timeZone={loaderData.timeZone}>
         <AdminSettingsProvider value={loaderData.settings}>
-          <div className="pb-8">
-            <Outlet />
-          </div>
+          <TeamRoleProvider value={admin.role}>
+            <div className="pb-8">
+              <Outlet />
+            </div>
+          </TeamRoleProvider>
         </AdminSettingsProvider>
       </OwnerClockProvider>
     </div>

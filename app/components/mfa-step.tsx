@@ -1,0 +1,80 @@
+import { useId, useRef, useState } from "react";
+import { endpoints } from "../../domain/endpoints.ts";
+import { postJson, unexpectedAnswer } from "../session/api.ts";
+import { type StoredSession, sessionFrom } from "../session/storage.ts";
+import { FormStatus, TextField } from "./form-fields.tsx";
+import { buttonClass } from "./layout.tsx";
+
+/**
+ * A login's second step (docs/team.md, "Two-factor sign-in"): the password was right; a code
+ * from the authenticator app, or a recovery code, finishes it. The field takes focus as it
+ * appears, so the step reads as the next question, by keyboard and screen reader alike.
+ */
+export function MfaStep({
+  mfaToken,
+  onSignedIn,
+  onStartOver,
+}: {
+  mfaToken: string;
+  onSignedIn: (session: StoredSession) => void;
+  onStartOver: () => void;
+}) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const inFlight = useRef(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+    if (!code) return setError("Enter the code from your app, or a recovery code.");
+    inFlight.current = true;
+    setSending(true);
+    setError(null);
+    const result = await postJson(endpoints.mfaLogin, { mfaToken, code });
+    inFlight.current = false;
+    setSending(false);
+    const session = result.ok ? sessionFrom(result.raw) : null;
+    if (session) return onSignedIn(session);
+    setError(
+      (result.ok ? unexpectedAnswer : result.error) ??
+        "We couldn't reach the server. Check your connection and try again.",
+    );
+  }
+
+  return (
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={`${id}-status`}
+      className="grid gap-2.5"
+    >
+      <div>
+        <TextField
+          autoFocus
+          id={`${id}-code`}
+          label="Authentication code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={40}
+          aria-describedby={`${id}-hint`}
+        />
+        <p id={`${id}-hint`} className="mt-0.5 text-sm text-muted">
+          The 6-digit code your authenticator app shows now, or one of your recovery codes.
+        </p>
+      </div>
+      <FormStatus id={`${id}-status`} message={error ? { kind: "error", text: error } : null} />
+      <div className="flex flex-wrap items-center gap-1.5">
+        <button type="submit" aria-disabled={sending} className={buttonClass()}>
+          {sending ? "Checking…" : "Verify"}
+        </button>
+        <button type="button" className={buttonClass("secondary")} onClick={onStartOver}>
+          Start over
+        </button>
+      </div>
+    </form>
+  );
+}

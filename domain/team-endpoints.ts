@@ -1,0 +1,170 @@
+import * as z from "zod/mini";
+import { type Endpoint, errorFor, errorResponses, tokenSecurity } from "./api.ts";
+import { emptyBody, sessionResponse } from "./auth.ts";
+import {
+  acceptBody,
+  invitationPreview,
+  invitationTokenParams,
+  inviteBody,
+  memberParams,
+  roleBody,
+  teamInvitation,
+  teamList,
+  teamMember,
+  teamTexts,
+} from "./team.ts";
+
+const ownersOnly = "Owners only.";
+const gone = errorFor(
+  `Used, withdrawn or expired: \`message\` says which ("${teamTexts.invitationUsed}", "${teamTexts.invitationRevoked}", "${teamTexts.invitationExpired}").`,
+);
+
+/** The team (docs/team.md): people, roles and invitations, spread into `endpoints`. */
+export const teamEndpoints = {
+  team: {
+    method: "GET",
+    url: "/api/team",
+    schema: {
+      summary: "The team",
+      description:
+        "Owners and members. Everyone on the team with their role, last sign-in and " +
+        "availability, the owners first, and the invitations not yet accepted or withdrawn.",
+      tags: ["Team"],
+      security: tokenSecurity,
+      response: { 200: teamList, ...errorResponses(401, 403) },
+    },
+  },
+
+  invite: {
+    method: "POST",
+    url: "/api/team/invitations",
+    schema: {
+      summary: "Invite someone",
+      description: `${ownersOnly} E-mails a link to /invite/{token} (through the outbox), good for 7 days and once. An open invitation to the same address is replaced.`,
+      tags: ["Team"],
+      security: tokenSecurity,
+      body: inviteBody,
+      response: {
+        201: z.object({ invitation: teamInvitation, message: z.string() }),
+        ...errorResponses(400, 401, 403, 409),
+        409: errorFor(
+          `"${teamTexts.alreadyOnTeam}", or "${teamTexts.mailNotSetUp}" without e-mail.`,
+        ),
+      },
+    },
+  },
+
+  resendInvitation: {
+    method: "POST",
+    url: "/api/team/invitations/:id/resend",
+    schema: {
+      summary: "Send an invitation again",
+      description: `${ownersOnly} A new link, good for 7 days from now; the earlier one stops working.`,
+      tags: ["Team"],
+      security: tokenSecurity,
+      params: memberParams,
+      body: emptyBody,
+      response: {
+        200: z.object({ invitation: teamInvitation, message: z.string() }),
+        ...errorResponses(400, 401, 403, 404, 409),
+        404: errorFor(teamTexts.unknownInvitation),
+      },
+    },
+  },
+
+  revokeInvitation: {
+    method: "DELETE",
+    url: "/api/team/invitations/:id",
+    schema: {
+      summary: "Withdraw an invitation",
+      description: `${ownersOnly} Its link stops working at once.`,
+      tags: ["Team"],
+      security: tokenSecurity,
+      params: memberParams,
+      response: {
+        200: z.object({ message: z.string() }),
+        ...errorResponses(400, 401, 403, 404),
+        404: errorFor(teamTexts.unknownInvitation),
+      },
+    },
+  },
+
+  invitation: {
+    method: "GET",
+    url: "/api/team/invitations/:token",
+    schema: {
+      summary: "An invitation, as its link shows it",
+      description:
+        "No login: the token is the key. Whom it is for, the role, who invited and whether an " +
+        "account with that e-mail exists (then it is accepted by logging in).",
+      tags: ["Team"],
+      params: invitationTokenParams,
+      response: {
+        200: invitationPreview,
+        ...errorResponses(400, 404),
+        404: errorFor(teamTexts.invitationUnknown),
+        410: gone,
+      },
+    },
+  },
+
+  acceptInvitation: {
+    method: "POST",
+    url: "/api/team/invitations/:token/accept",
+    schema: {
+      summary: "Accept an invitation",
+      description:
+        "No login: the token is the key. A new account gives `password`, `first_name` and " +
+        "`last_name`; an existing one (the preview's `hasAccount`) its own `password`. Answers " +
+        "the login's body, signed in, with the invitation's role. 10 per address per 10 minutes.",
+      tags: ["Team"],
+      params: invitationTokenParams,
+      body: acceptBody,
+      response: {
+        200: sessionResponse,
+        ...errorResponses(400, 401, 404, 409),
+        401: errorFor(teamTexts.wrongPassword),
+        404: errorFor(teamTexts.invitationUnknown),
+        409: errorFor("Someone signed up with the address a moment ago: log in to accept."),
+        410: gone,
+      },
+    },
+  },
+
+  changeRole: {
+    method: "PUT",
+    url: "/api/team/members/:id",
+    schema: {
+      summary: "Change someone's role",
+      description: `${ownersOnly} Takes effect on their next request. The last owner stays an owner.`,
+      tags: ["Team"],
+      security: tokenSecurity,
+      params: memberParams,
+      body: roleBody,
+      response: {
+        200: z.object({ member: teamMember }),
+        ...errorResponses(400, 401, 403, 404, 409),
+        404: errorFor(teamTexts.unknownMember),
+        409: errorFor(teamTexts.lastOwner),
+      },
+    },
+  },
+
+  removeMember: {
+    method: "DELETE",
+    url: "/api/team/members/:id",
+    schema: {
+      summary: "Remove someone from the team",
+      description: `${ownersOnly} Ends every session they have at once, on every instance (their access and refresh tokens are refused from the next request). Their account stays, without access.`,
+      tags: ["Team"],
+      security: tokenSecurity,
+      params: memberParams,
+      response: {
+        200: z.object({ message: z.string() }),
+        ...errorResponses(400, 401, 403, 404, 409),
+        404: errorFor(teamTexts.unknownMember),
+        409: errorFor(teamTexts.lastOwner),
+      },
+    },
+  },
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,131 @@
+import * as z from "zod/mini";
+import { isoTimestamp, lineCheck } from "./api.ts";
+import { authTexts, personName } from "./auth.ts";
+import { isValidEmail } from "./email.ts";
+import { uuidPattern } from "./lead-record.ts";
+import { limits } from "./limits.ts";
+import { teamRoles } from "./roles.ts";
+
+/** The studio's team (docs/team.md): its people, invitations and the texts they answer with. */
+export const teamTexts = Object.freeze({
+  badRole: "Choose a role: owner, member or editor.",
+  badId: "That is not the ID of anyone on the team.",
+  unknownMember: "Nobody on the team has that ID.",
+  unknownInvitation: "No open invitation has that ID.",
+  alreadyOnTeam: "That person is already on the team: change their role instead.",
+  lastOwner: "The team must keep at least one owner: make someone else an owner first.",
+  invitationUnknown:
+    "This invitation link is not valid. If a newer invitation e-mail came, use its link; otherwise ask the studio's owner for a new one.",
+  invitationUsed: "This invitation has already been accepted. Log in instead.",
+  invitationRevoked: "This invitation was withdrawn. Ask the studio's owner for a new one.",
+  invitationExpired: "This invitation has expired. Ask the studio's owner to send it again.",
+  wrongPassword: "That is not this account's password.",
+  mailNotSetUp:
+    "Invitations go out by e-mail, which is not set up on this server (SMTP_URL and NOTIFY_EMAIL).",
+  invited: (email: string) => `Invitation sent to ${email}.`,
+  resent: (email: string) => `Invitation sent to ${email} again; the earlier link no longer works.`,
+  revoked: (email: string) => `The invitation to ${email} is withdrawn.`,
+  removed: (name: string) => `${name} is no longer on the team; their sessions have ended.`,
+});
+
+/** How long an invitation's link works. */
+export const invitationDays = 7;
+
+export const teamRole = z.enum(teamRoles, { error: teamTexts.badRole });
+
+export const teamMember = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.enum(teamRoles),
+    lastSignInAt: z.nullable(isoTimestamp),
+    available: z.boolean().check(z.describe("Takes new leads in round-robin; false while away.")),
+  })
+  .register(z.globalRegistry, { id: "TeamMember", description: "Someone on the team." });
+export type TeamMember = z.output<typeof teamMember>;
+
+export const invitationStatuses = ["open", "expired"] as const;
+
+export const teamInvitation = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(teamRoles),
+    invitedBy: z.nullable(z.string().check(z.describe("The inviting owner's name."))),
+    sentAt: isoTimestamp,
+    expiresAt: isoTimestamp,
+    status: z.enum(invitationStatuses),
+  })
+  .register(z.globalRegistry, {
+    id: "TeamInvitation",
+    description: "An invitation not yet accepted or withdrawn.",
+  });
+export type TeamInvitation = z.output<typeof teamInvitation>;
+
+export const teamList = z.object({
+  members: z.array(teamMember),
+  invitations: z.array(teamInvitation),
+});
+export type TeamList = z.output<typeof teamList>;
+
+export const inviteBody = z.object(
+  {
+    email: z
+      .string({ error: authTexts.invalidEmail })
+      .check(
+        z.trim(),
+        z.maxLength(limits.email, { error: authTexts.invalidEmail }),
+        z.refine(isValidEmail, { error: authTexts.invalidEmail }),
+      ),
+    role: teamRole,
+  },
+  { error: authTexts.malformed },
+);
+
+export const roleBody = z.object({ role: teamRole }, { error: authTexts.malformed });
+
+const idParam = z
+  .string({ error: teamTexts.badId })
+  .check(z.regex(uuidPattern, { error: teamTexts.badId }), z.toLowerCase());
+export const memberParams = z.object({ id: idParam });
+
+/** An invitation's token in its link: base64url, 43 characters. */
+export const invitationTokenParams = z.object({
+  token: z
+    .string()
+    .check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, { error: teamTexts.invitationUnknown })),
+});
+
+/** What the invitation page shows before anyone types. */
+export const invitationPreview = z.object({
+  email: z.string(),
+  role: z.enum(teamRoles),
+  invitedBy: z.nullable(z.string()),
+  expiresAt: isoTimestamp,
+  studio: z.string(),
+  hasAccount: z
+    .boolean()
+    .check(z.describe("An account with this e-mail exists: accept by logging in with it.")),
+});
+
+/**
+ * Accepting: a new account's password and name, or an existing account's password alone
+ * (hasAccount).
+ */
+export const acceptBody = z.object(
+  {
+    password: z
+      .string({ error: authTexts.invalidPassword })
+      .check(
+        z.minLength(8, { error: authTexts.invalidPassword }),
+        z.maxLength(limits.password, { error: authTexts.invalidPassword }),
+      ),
+    first_name: z.optional(personName(authTexts.invalidFirstName)),
+    last_name: z.optional(personName(authTexts.invalidLastName)),
+  },
+  { error: authTexts.malformed },
+);
+
+export const messageOnly = z.object({ message: z.string().check(lineCheck("")) });

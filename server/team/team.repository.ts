@@ -1,0 +1,109 @@
+import { PostgresAdapter, type Selectable, type Transaction } from "kysely";
+import { isTeamRole, type TeamRole } from "../../domain/roles.ts";
+import type { TeamMember } from "../../domain/team.ts";
+import { revokeUserSessions } from "../auth/sessions.repository.ts";
+import type { Db } from "../db/connect.ts";
+import { type Database, toIso, type UsersTable } from "../db/schema.ts";
+
+/** All SQL for the team's people (docs/team.md). */
+
+const roleOrder: Record<TeamRole, number> = { owner: 0, member: 1, editor: 2 };
+
+export const memberOf = (user: Selectable<UsersTable>): TeamMember => ({
+  id: user.id,
+  email: user.email,
+  firstName: user.first_name,
+  lastName: user.last_name,
+  role: user.role as TeamRole,
+  lastSignInAt: user.last_sign_in_at ? toIso(user.last_sign_in_at) : null,
+  available: Boolean(user.available),
+});
+
+/** Everyone on the team: owners first, then members, then editors, each by name. */
+export async function listTeam(db: Db): Promise<TeamMember[]> {
+  const rows = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("role", "in", ["owner", "member", "editor"])
+    .execute();
+  return rows
+    .map(memberOf)
+    .sort(
+      (a, b) =>
+        roleOrder[a.role] - roleOrder[b.role] ||
+        `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`) ||
+        a.email.localeCompare(b.email),
+    );
+}
+
+export async function findMember(db: Db, id: string): Promise<TeamMember | undefined> {
+  const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  return user && isTeamRole(user.role) ? memberOf(user) : undefined;
+}
+
+type Outcome = { kind: "done"; member: TeamMember } | { kind: "unknown" } | { kind: "last-owner" };
+
+/**
+ * Runs `change` on a team member unless it would leave the team without an owner. The owners'
+ * rows are locked first (PostgreSQL; SQLite's write lock serializes every transaction here),
+ * so two owners demoting each other at once cannot both succeed: the second sees the first's
+ * change and is refused.
+ */
+async function keepingAnOwner(
+  db: Db,
+  id: string,
+  leavesOwnerRole: (current: TeamRole) => boolean,
+  change: (trx: Transaction<Database>) => Promise<void>,
+): Promise<Outcome> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return db.transaction().execute(async (trx) => {
+    const owners = trx.selectFrom("users").select("id").where("role", "=", "owner");
+    const ownerIds = (await (postgres ? owners.forUpdate() : owners).execute()).map((o) => o.id);
+    const user = await trx.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!user || !isTeamRole(user.role)) return { kind: "unknown" };
+    if (leavesOwnerRole(user.role) && ownerIds.filter((owner) => owner !== id).length === 0)
+      return { kind: "last-owner" };
+    await change(trx);
+    const after = await trx.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    return after ? { kind: "done", member: memberOf(after) } : { kind: "unknown" };
+  });
+}
+
+/** A new role, effective on the person's next request (the guard reads it every time). */
+export const changeRole = (db: Db, id: string, role: TeamRole, now: Date) =>
+  keepingAnOwner(
+    db,
+    id,
+    (current) => current === "owner" && role !== "owner",
+    async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({ role, updated_at: now.toISOString() })
+        .where("id", "=", id)
+        .execute();
+    },
+  );
+
+/**
+ * Off the team: the account stays (its history names it) without a role, every refresh token
+ * is revoked and the token version bumped, so its access tokens fail from the next request
+ * on every instance.
+ */
+export const removeMember = (db: Db, id: string, now: Date) =>
+  keepingAnOwner(
+    db,
+    id,
+    (current) => current === "owner",
+    async (trx) => {
+      await trx
+        .updateTable("users")
+        .set((eb) => ({
+          role: "user",
+          token_version: eb("token_version", "+", 1),
+          updated_at: now.toISOString(),
+        }))
+        .where("id", "=", id)
+        .execute();
+      await revokeUserSessions(trx, id, now);
+    },
+  );

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from "fastify";
+import { endpoints } from "../../domain/endpoints.ts";
+import { teamTexts } from "../../domain/team.ts";
+import { typed } from "../api/contracts.ts";
+import { actorOf } from "../auth/guards.ts";
+import { invitationKey } from "./invitation-token.ts";
+import {
+  createInvitation,
+  invitationOf,
+  listOpenInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from "./invitations.repository.ts";
+import { changeRole, listTeam, removeMember } from "./team.repository.ts";
+
+/**
+ * The team's people and invitations (docs/team.md), in the admin scope (admin-routes.ts),
+ * whose guard has already checked the caller's role against domain/roles.ts.
+ */
+export async function teamRoutes(app: FastifyInstance) {
+  const { db, clock, outbox } = app;
+  const key = invitationKey(app.tokens.key);
+  const api = typed(app);
+  const inviterName = async (id: string) => {
+    const user = await db
+      .selectFrom("users")
+      .select(["first_name", "last_name"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return user ? `${user.first_name} ${user.last_name}` : null;
+  };
+
+  api.route({
+    ...endpoints.team,
+    handler: async (_request, reply) => {
+      const now = clock();
+      const [members, invitations] = await Promise.all([
+        listTeam(db),
+        listOpenInvitations(db, now),
+      ]);
+      return reply.send({ members, invitations });
+    },
+  });
+
+  api.route({
+    ...endpoints.invite,
+    handler: async (request, reply) => {
+      // Without the outbox the link would reach nobody: say so before anything is stored.
+      if (!outbox) return reply.code(409).send({ message: teamTexts.mailNotSetUp });
+      const actor = actorOf(request);
+      const now = clock();
+      const result = await createInvitation(db, {
+        email: request.body.email,
+        role: request.body.role,
+        invitedBy: actor.id ?? "",
+        key,
+        now,
+      });
+      if (result.kind === "on-team")
+        return reply.code(409).send({ message: teamTexts.alreadyOnTeam });
+      outbox.poke();
+      request.log.info({ invitation: result.row.id, role: result.row.role }, "team: invited");
+      return reply.code(201).send({
+        invitation: invitationOf(result.row, await inviterName(actor.id ?? ""), now),
+        message: teamTexts.invited(result.row.email),
+      });
+    },
+  });
+
+  api.route({
+    ...endpoints.resendInvitation,
+    handler: async (request, reply) => {
+      if (!outbox) return reply.code(409).send({ message: teamTexts.mailNotSetUp });
+      const now = clock();
+      const row = await resendInvitation(db, request.params.id, key, now);
+      if (!row) return reply.code(404).send({ message: teamTexts.unknownInvitation });
+      outbox.poke();
+      return reply.send({
+        invitation: invitationOf(
+          row,
+          row.invited_by ? await inviterName(row.invited_by) : null,
+          now,
+        ),
+        message: teamTexts.resent(row.email),
+      });
+    },
+  });
+
+  api.route({
+    ...endpoints.revokeInvitation,
+    handler: async (request, reply) => {
+      const row = await revokeInvitation(db, request.params.id, clock());
+      if (!row) return reply.code(404).send({ message: teamTexts.unknownInvitation });
+      return reply.send({ message: teamTexts.revoked(row.email) });
+    },
+  });
+
+  api.route({
+    ...endpoints.changeRole,
+    handler: async (request, reply) => {
+      const result = await changeRole(db, request.params.id, request.body.role, clock());
+      if (result.kind === "unknown")
+        return reply.code(404).send({ message: teamTexts.unknownMember });
+      if (result.kind === "last-owner")
+        return reply.code(409).send({ message: teamTexts.lastOwner });
+      return reply.send({ member: result.member });
+    },
+  });
+
+  api.route({
+    ...endpoints.removeMember,
+    handler: async (request, reply) => {
+      const result = await removeMember(db, request.params.id, clock());
+      if (result.kind === "unknown")
+        return reply.code(404).send({ message: teamTexts.unknownMember });
+      if (result.kind === "last-owner")
+        return reply.code(409).send({ message: teamTexts.lastOwner });
+      const { firstName, lastName } = result.member;
+      request.log.info({ member: request.params.id }, "team: removed");
+      return reply.send({ message: teamTexts.removed(`${firstName} ${lastName}`) });
+    },
+  });
+}
