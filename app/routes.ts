@@ -54,6 +54,7 @@ export default [
     route("spam", "routes/admin/spam.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("team", "routes/admin/team.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
   ]),
 
   // The fixed redirects and "any other path → /" (docs/product.md, "Redirects"), mirrored by the

@@ -1,4 +1,5 @@
 import type { Endpoint } from "./api.ts";
+import { auditEndpoints } from "./audit-endpoints.ts";
 import { authEndpoints } from "./auth-endpoints.ts";
 import { bookingEndpoints } from "./booking-endpoints.ts";
 import { contentEndpoints } from "./content-endpoints.ts";
@@ -32,6 +33,7 @@ export const endpoints = {
   ...mediaEndpoints,
   ...contentEndpoints,
   ...teamEndpoints,
+  ...auditEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 /** An endpoint's path with its `:params` filled in (encoded). */

@@ -115,6 +115,7 @@ export const endpointRoles: Record<TeamEndpoint, readonly TeamRole[]> = {
   revokeInvitation: ownerOnly,
   changeRole: ownerOnly,
   removeMember: ownerOnly,
+  audit: ownerOnly,
 };
 
 export const mayCall = (role: string | null | undefined, endpoint: TeamEndpoint) =>
@@ -135,10 +136,20 @@ export const adminSections = [
   { to: "/admin/spam", label: "Spam", roles: leadWork },
   { to: "/admin/team", label: "Team", roles: ownerOnly },
   { to: "/admin/settings", label: "Settings", roles: ownerOnly },
-] as const satisfies readonly { to: string; label: string; roles: readonly TeamRole[] }[];
+  // Opened from the Team screen, not a tab of its own.
+  { to: "/admin/audit", label: "Audit log", roles: ownerOnly, tab: false },
+] as const satisfies readonly {
+  to: string;
+  label: string;
+  roles: readonly TeamRole[];
+  tab?: false;
+}[];
 
+/** The tabs `role` sees, in order; its first is where it starts. */
 export const sectionsFor = (role: TeamRole) =>
-  adminSections.filter((section) => (section.roles as readonly TeamRole[]).includes(role));
+  adminSections.filter(
+    (section) => !("tab" in section) && (section.roles as readonly TeamRole[]).includes(role),
+  );
 
 /** The section a path belongs to: the longest `to` it starts with. */
 const sectionOf = (pathname: string) =>

@@ -15,6 +15,7 @@ const layers = {
   server: [
     "db",
     "api",
+    "audit",
     "http",
     "site",
     "auth",

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { auditRoutes } from "../audit/audit.routes.ts";
+import { auditChanges } from "../audit/audit-hook.ts";
 import { requireTeam } from "../auth/guards.ts";
 import { availabilityRoutes, meetingsRoutes } from "../booking/booking.routes.ts";
 import { contentRoutes } from "../content/content.routes.ts";
@@ -23,6 +25,8 @@ import { settingsRoutes } from "./settings.routes.ts";
  */
 export async function adminRoutes(app: FastifyInstance) {
   app.addHook("onRequest", requireTeam(app.db, app.tokens));
+  // Every change made here is recorded once it succeeds (docs/team.md, "Audit log").
+  auditChanges(app, app.db, app.clock);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
   });
@@ -41,4 +45,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(contentRoutes);
   await app.register(publishingRoutes);
   await app.register(teamRoutes);
+  await app.register(auditRoutes);
 }

@@ -239,10 +239,27 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
         return {
           tables:
             status === 200
-              ? ["refresh_tokens", "login_throttle"]
+              ? ["refresh_tokens", "login_throttle", "users"]
               : status === 401
                 ? ["login_throttle"]
                 : [],
+          insertOnly: false,
+        };
+      // Two-factor set-up keeps its pending secret on the account; a wrong code is counted
+      // against the login throttle.
+      case endpoints.startTotp:
+        return { tables: status === 200 ? ["users"] : [], insertOnly: false };
+      case endpoints.confirmTotp:
+        return {
+          tables:
+            status === 200 ? ["users", "login_throttle"] : status === 400 ? ["login_throttle"] : [],
+          insertOnly: false,
+        };
+      // Role changes and removals by the owner (a removal ends the person's sessions).
+      case endpoints.changeRole:
+      case endpoints.removeMember:
+        return {
+          tables: request.token === "admin" && status === 200 ? ["users", "refresh_tokens"] : [],
           insertOnly: false,
         };
       // Rotation, and revocation of a whole session when a used token comes back.

@@ -4,6 +4,7 @@ import { endpoints } from "../../domain/endpoints.ts";
 import { limits } from "../../domain/limits.ts";
 import { isTeamRole } from "../../domain/roles.ts";
 import { typed } from "../api/contracts.ts";
+import { type AuditRecord, recordAudit } from "../audit/audit-log.repository.ts";
 import { limitPerWindow } from "../http/rate-limit.ts";
 import { accessTexts, currentUser } from "./guards.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "./login-throttle.repository.ts";
@@ -26,6 +27,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   const session = (user: User) => signIn(db, tokens, user);
+  const audit = (entry: AuditRecord) => recordAudit(db, entry, app.clock());
 
   api.route({
     ...endpoints.signup,
@@ -62,7 +64,16 @@ export async function authRoutes(app: FastifyInstance) {
       const allowed = await takeAttempt(db, key);
       const user = email ? await findUserByEmail(db, email) : undefined;
       const ok = await verifyPassword(secret, user?.password_hash ?? (await decoyHash()));
-      if (!user || !ok || !allowed) return reply.code(401).send({ message: authTexts.incorrect });
+      if (!user || !ok || !allowed) {
+        // Who tried, as typed (an attacker's guess is worth seeing), never the password.
+        await audit({
+          actorId: user?.id ?? null,
+          actorEmail: email.trim().toLowerCase() || "(empty)",
+          action: "loginFailed",
+          details: allowed ? null : { throttled: true },
+        });
+        return reply.code(401).send({ message: authTexts.incorrect });
+      }
       await clearAttempts(db, key);
       // Two-factor sign-in: no session yet, only the right to try a code (mfa.routes.ts).
       if (hasTotp(user))
@@ -70,6 +81,7 @@ export async function authRoutes(app: FastifyInstance) {
           mfaRequired: true,
           mfaToken: await signMfaToken(tokens, user.id, Number(user.token_version), app.clock()),
         });
+      await audit({ actorId: user.id, actorEmail: user.email, action: "login" });
       return reply.send(await session(user));
     },
   });

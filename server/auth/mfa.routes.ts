@@ -3,6 +3,7 @@ import { endpoints } from "../../domain/endpoints.ts";
 import { mfaTexts } from "../../domain/mfa.ts";
 import { site } from "../../domain/site.ts";
 import { typed } from "../api/contracts.ts";
+import { recordAudit } from "../audit/audit-log.repository.ts";
 import { limitPerWindow } from "../http/rate-limit.ts";
 import { accessTexts, currentUser } from "./guards.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "./login-throttle.repository.ts";
@@ -27,6 +28,8 @@ export async function mfaRoutes(app: FastifyInstance) {
   const { db, tokens, clock } = app;
   const key = mfaKey(tokens.key);
   const api = typed(app);
+  const audit = (user: User, action: string, details: Record<string, unknown> | null = null) =>
+    recordAudit(db, { actorId: user.id, actorEmail: user.email, action, details }, clock());
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
   });
@@ -37,6 +40,7 @@ export async function mfaRoutes(app: FastifyInstance) {
     const allowed = await takeAttempt(db, throttle);
     const ok = allowed && (await spendSecondFactor(db, key, user, code, clock()));
     if (ok) await clearAttempts(db, throttle);
+    else await audit(user, "mfaFailed", allowed ? null : { throttled: true });
     return ok;
   }
 
@@ -64,6 +68,7 @@ export async function mfaRoutes(app: FastifyInstance) {
       if (result === "not-started") return reply.code(409).send({ message: mfaTexts.notStarted });
       if (result === "wrong") return reply.code(400).send({ message: mfaTexts.badCode });
       await clearAttempts(db, throttle);
+      await audit(user, "confirmTotp");
       request.log.info({ user: user.id }, "auth: two-factor sign-in turned on");
       return reply.send(result);
     },
@@ -79,6 +84,7 @@ export async function mfaRoutes(app: FastifyInstance) {
       if (!(await secondFactor(request, user, request.body.code)))
         return reply.code(400).send({ message: mfaTexts.badCode });
       await turnOffTotp(db, user.id);
+      await audit(user, "disableTotp");
       request.log.info({ user: user.id }, "auth: two-factor sign-in turned off");
       return reply.send({ message: mfaTexts.turnedOff });
     },
@@ -95,6 +101,7 @@ export async function mfaRoutes(app: FastifyInstance) {
         return reply.code(401).send({ message: mfaTexts.expired });
       if (!(await secondFactor(request, user, request.body.code)))
         return reply.code(401).send({ message: mfaTexts.badCode });
+      await audit(user, "login", { twoFactor: true });
       return reply.send(await signIn(db, tokens, user));
     },
   });

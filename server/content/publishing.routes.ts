@@ -158,6 +158,7 @@ export async function publishingRoutes(app: FastifyInstance) {
         const message = parsed.error.issues[0]?.message ?? contentTexts.invalidFields;
         return reply.code(400).send({ message, fields });
       }
+      const before = await loadSiteSettings(db);
       const saved = await saveSiteSettings(
         db,
         parsed.data satisfies SiteSettingsData,
@@ -166,8 +167,18 @@ export async function publishingRoutes(app: FastifyInstance) {
         app.clock(),
       );
       if (saved === "stale") return reply.code(409).send({ message: contentTexts.staleSettings });
+      request.audit = { changed: changedSettings(before.settings, saved.settings) };
       app.studioChanged();
       return { settings: saved.settings, version: saved.version };
     },
   });
+}
+
+/** Each setting that changed, before and after: the studio's own facts, no one's personal data. */
+function changedSettings(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const changed: Record<string, { before: unknown; after: unknown }> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)]))
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      changed[key] = { before: before[key] ?? null, after: after[key] ?? null };
+  return changed;
 }

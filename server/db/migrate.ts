@@ -39,6 +39,7 @@ import * as registrationSequence from "./migrations/2026-12-03T09-00-registratio
 import * as createTeamRoles from "./migrations/2026-12-04T09-00-team-roles.ts";
 import * as createTeam from "./migrations/2026-12-04T10-00-team.ts";
 import * as createTwoFactor from "./migrations/2026-12-04T11-00-two-factor.ts";
+import * as createAuditLog from "./migrations/2026-12-04T12-00-audit-log.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04T09-00-team-roles": createTeamRoles,
   "2026-12-04T10-00-team": createTeam,
   "2026-12-04T11-00-two-factor": createTwoFactor,
+  "2026-12-04T12-00-audit-log": createAuditLog,
 };
 
 /**

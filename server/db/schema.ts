@@ -133,6 +133,16 @@ export type UsersTable = {
   mfa_enabled_at: Timestamp | null;
 };
 
+export type AuditLogTable = {
+  id: string;
+  at: Timestamp;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target: string | null;
+  details: string | null;
+};
+
 export type MfaRecoveryCodesTable = {
   id: string;
   user_id: string;
@@ -383,6 +393,7 @@ export type Database = {
   audit_events: AuditEventsTable;
   team_invitations: TeamInvitationsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
+  audit_log: AuditLogTable;
   server_secrets: ServerSecretsTable;
   rate_limit_counters: RateLimitCountersTable;
   disk_erasures: DiskErasuresTable;

@@ -9,6 +9,7 @@ import { pageSize, pagingTexts } from "../../domain/paging.ts";
 import { typed } from "../api/contracts.ts";
 import { actorOf } from "../auth/guards.ts";
 import { csvRow } from "./csv.ts";
+import { leadChangeDetails } from "./lead-audit.ts";
 import { liveChanges } from "./lead-changes.repository.ts";
 import { eachLead } from "./lead-export.repository.ts";
 import { dueCounts, dueLeads } from "./lead-follow-ups.repository.ts";
@@ -129,6 +130,13 @@ export async function leadsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { list = "all" } = request.query;
       const filters = leadFiltersOf(request.query);
+      // Which list and filters went out, never the rows (docs/team.md, "Audit log").
+      request.audit = {
+        list,
+        ...Object.fromEntries(
+          Object.entries(filters).filter(([, v]) => v !== undefined && v !== ""),
+        ),
+      };
       async function* rows() {
         // A byte-order mark so spreadsheet programs read the file as UTF-8.
         yield `\uFEFF${csvRow(exportColumns)}`;
@@ -167,6 +175,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       if (NextFollowUp && !isWithinHorizon(NextFollowUp, today()))
         return reply.code(400).send({ message: leadTexts.badFollowUp });
       const admin = actorOf(request);
+      const before = await findLead(db, id);
       const result = await updateLead(
         db,
         {
@@ -186,6 +195,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       if (result.kind === "not-found") return reply.code(404).send({ message: leadTexts.notFound });
       if (result.kind === "stale")
         return reply.code(409).send({ message: leadTexts.changedSince, lead: result.lead });
+      if (before) request.audit = leadChangeDetails(before, result.lead);
       return reply.send({ message: leadTexts.saved, lead: result.lead });
     },
   });

@@ -5,6 +5,7 @@ import { isTeamRole } from "../../domain/roles.ts";
 import { site } from "../../domain/site.ts";
 import { teamTexts } from "../../domain/team.ts";
 import { typed } from "../api/contracts.ts";
+import { recordAudit } from "../audit/audit-log.repository.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "../auth/login-throttle.repository.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { signIn } from "../auth/sign-in.ts";
@@ -101,6 +102,17 @@ export async function invitationRoutes(app: FastifyInstance) {
         });
         if (outcome.kind === "closed")
           return reply.code(410).send({ message: closedTexts[outcome.why] });
+        await recordAudit(
+          db,
+          {
+            actorId: outcome.user.id,
+            actorEmail: outcome.user.email,
+            action: "acceptInvitation",
+            target: `invitation ${row.id}`,
+            details: { role: outcome.user.role },
+          },
+          clock(),
+        );
         request.log.info({ invitation: row.id, role: row.role }, "team: invitation accepted");
         return reply.send(await signIn(db, tokens, outcome.user));
       } catch (error) {

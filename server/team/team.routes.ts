@@ -11,7 +11,7 @@ import {
   resendInvitation,
   revokeInvitation,
 } from "./invitations.repository.ts";
-import { changeRole, listTeam, removeMember } from "./team.repository.ts";
+import { changeRole, findMember, listTeam, removeMember } from "./team.repository.ts";
 
 /**
  * The team's people and invitations (docs/team.md), in the admin scope (admin-routes.ts),
@@ -59,6 +59,11 @@ export async function teamRoutes(app: FastifyInstance) {
       if (result.kind === "on-team")
         return reply.code(409).send({ message: teamTexts.alreadyOnTeam });
       outbox.poke();
+      request.audit = {
+        invited: result.row.email,
+        role: result.row.role,
+        invitation: result.row.id,
+      };
       request.log.info({ invitation: result.row.id, role: result.row.role }, "team: invited");
       return reply.code(201).send({
         invitation: invitationOf(result.row, await inviterName(actor.id ?? ""), now),
@@ -98,11 +103,16 @@ export async function teamRoutes(app: FastifyInstance) {
   api.route({
     ...endpoints.changeRole,
     handler: async (request, reply) => {
+      const before = await findMember(db, request.params.id);
       const result = await changeRole(db, request.params.id, request.body.role, clock());
       if (result.kind === "unknown")
         return reply.code(404).send({ message: teamTexts.unknownMember });
       if (result.kind === "last-owner")
         return reply.code(409).send({ message: teamTexts.lastOwner });
+      request.audit = {
+        person: result.member.email,
+        role: { before: before?.role ?? null, after: result.member.role },
+      };
       return reply.send({ member: result.member });
     },
   });
@@ -110,12 +120,17 @@ export async function teamRoutes(app: FastifyInstance) {
   api.route({
     ...endpoints.removeMember,
     handler: async (request, reply) => {
+      const before = await findMember(db, request.params.id);
       const result = await removeMember(db, request.params.id, clock());
       if (result.kind === "unknown")
         return reply.code(404).send({ message: teamTexts.unknownMember });
       if (result.kind === "last-owner")
         return reply.code(409).send({ message: teamTexts.lastOwner });
       const { firstName, lastName } = result.member;
+      request.audit = {
+        person: result.member.email,
+        role: { before: before?.role ?? null, after: null },
+      };
       request.log.info({ member: request.params.id }, "team: removed");
       return reply.send({ message: teamTexts.removed(`${firstName} ${lastName}`) });
     },

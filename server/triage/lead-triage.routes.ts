@@ -58,6 +58,12 @@ export async function triageRoutes(app: FastifyInstance) {
           .code(404)
           .send({ message: bulkTexts.unknown(result.ids.length), unknown: result.ids });
       const { updated, conflicts } = result;
+      // What was set, on which leads (their IDs only: docs/team.md, "Audit log").
+      request.audit = {
+        set: { CommStatus, LeadStatus, NextFollowUp, Value },
+        leads: updated.map((lead) => lead.ID),
+        conflicts: conflicts.length,
+      };
       return reply.send({
         message: conflicts.length
           ? bulkTexts.conflicts(updated.length, conflicts.length)
@@ -160,6 +166,8 @@ export async function triageRoutes(app: FastifyInstance) {
         { action: "lead.erased", count: erased.length, diskPending: !offDisk },
         "leads erased",
       );
+      // The IDs alone: the erased people's data is gone, and stays out of the log too.
+      request.audit = { leads: erased };
       return reply.send({
         message: moveTexts.erased(erased.length, !offDisk),
         erased,

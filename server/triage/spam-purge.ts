@@ -1,10 +1,11 @@
+import { purgeAudit } from "../audit/audit-log.repository.ts";
 import { purgeUsedFormTokens } from "../contact/lead-intake.repository.ts";
 import type { Db } from "../db/connect.ts";
 import { purgeSpam } from "./spam.repository.ts";
 
 /**
- * Deletes spam 30 days after it was judged spam, and the records of used form tokens once
- * the tokens have expired: at start-up and every hour after. Every instance may run it; the
+ * Deletes spam 30 days after it was judged spam, the records of used form tokens once the
+ * tokens have expired, and audit entries after 400 days: at start-up and every hour after. Every instance may run it; the
  * delete is the same whichever runs it, and running it twice deletes nothing more.
  */
 export function startSpamPurge(options: {
@@ -21,6 +22,9 @@ export function startSpamPurge(options: {
         const deleted = await purgeSpam(options.db, now());
         if (deleted) options.log.info({ deleted }, "old spam deleted");
         await purgeUsedFormTokens(options.db, now());
+        const forgotten = await purgeAudit(options.db, now());
+        if (forgotten)
+          options.log.info({ deleted: forgotten }, "audit entries older than 400 days deleted");
       } catch (error) {
         options.log.error({ err: error }, "old spam could not be deleted");
       }

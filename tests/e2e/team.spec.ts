@@ -132,6 +132,19 @@ test("the owner invites a member and an editor; each joins and sees only their r
     .click();
   await expect(mia.page).toHaveURL(/\/login\?forward=/);
   await mia.context.close();
+
+  // All of it is in the audit log, from the Team screen, filtered by what was done.
+  await page.getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  await page.getByLabel("Action").fill("removeMember");
+  await page.getByRole("button", { name: "Filter" }).click();
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText("role: member → —");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel("Action").fill("");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByRole("cell", { name: "acceptInvitation" })).toHaveCount(2);
   await ed.context.close();
 });
 

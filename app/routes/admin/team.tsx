@@ -1,8 +1,10 @@
+import { Link } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { leadTexts } from "../../../domain/lead-record.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { AdminPage, AdminPageHeader } from "../../components/admin/page-header.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
+import { buttonClass } from "../../components/layout.tsx";
 import { TeamPeople } from "../../features/team/team-people.tsx";
 import { privateMeta } from "../../seo.ts";
 import { adminSessionContext } from "../../session/admin-guard.ts";
@@ -35,6 +37,11 @@ export default function AdminTeam({ loaderData }: Route.ComponentProps) {
             Everyone who can open the admin, and what their role lets them do. A change takes effect
             on their next click; someone removed is signed out everywhere at once.
           </p>
+        }
+        actions={
+          <Link to="/admin/audit" className={buttonClass("secondary", "sm")}>
+            Audit log
+          </Link>
         }
       />
       {loaderData.team ? (

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { endpoints } from "../../domain/endpoints.ts";
+import type { Db } from "../db/connect.ts";
+import { recordAudit } from "./audit-log.repository.ts";
+
+/** Each route of the API by method and path pattern: its endpoint's name is the action. */
+const actionByRoute = new Map<string, string>(
+  Object.entries(endpoints).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.url}`, name]),
+);
+
+/** Reads worth recording: what leaves the studio in bulk. */
+const auditedReads = new Set(["exportLeads", "exportEventRegistrations"]);
+
+/** What a route's parameters name: "id 0190…", "slug open-evening"; never a token. */
+function targetOf(request: FastifyRequest): string | null {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const named = Object.entries(params)
+    .filter(([name, value]) => name !== "token" && typeof value === "string")
+    .map(([name, value]) => `${name} ${String(value).slice(0, 200)}`);
+  return named.length ? named.join(", ") : null;
+}
+
+/**
+ * Records every change made through a scope's routes once it has succeeded (docs/team.md,
+ * "Audit log"): who (the team member the guard found), when, the action (the endpoint's name)
+ * and its target; a handler adds before and after through `request.audit`. Bodies are never
+ * recorded whole: a lead's message or a note is personal, and stays out.
+ */
+export function auditChanges(app: FastifyInstance, db: Db, clock: () => Date) {
+  app.addHook("onResponse", async (request, reply) => {
+    if (reply.statusCode >= 400 || !request.admin) return;
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    const action = actionByRoute.get(`${method} ${request.routeOptions.url}`);
+    if (!action || (method === "GET" && !auditedReads.has(action))) return;
+    try {
+      await recordAudit(
+        db,
+        {
+          actorId: request.admin.id,
+          actorEmail: request.admin.email,
+          action,
+          target: targetOf(request),
+          details: request.audit ?? null,
+        },
+        clock(),
+      );
+    } catch (error) {
+      // The change stands; its record is missing, and the log says so.
+      request.log.error({ err: error, action }, "audit: the change could not be recorded");
+    }
+  });
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Before and after, counts: what the audit entry of this change says beyond its name. */
+    audit?: Record<string, unknown>;
+  }
+}
