@@ -55,6 +55,7 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("team", "routes/admin/team.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("account", "routes/admin/account.tsx"),
   ]),
 
   // The fixed redirects and "any other path → /" (docs/product.md, "Redirects"), mirrored by the

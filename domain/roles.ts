@@ -116,6 +116,9 @@ export const endpointRoles: Record<TeamEndpoint, readonly TeamRole[]> = {
   changeRole: ownerOnly,
   removeMember: ownerOnly,
   audit: ownerOnly,
+  // Everyone's own name, availability and two-factor state.
+  me: everyone,
+  updateMe: everyone,
 };
 
 export const mayCall = (role: string | null | undefined, endpoint: TeamEndpoint) =>
@@ -138,6 +141,8 @@ export const adminSections = [
   { to: "/admin/settings", label: "Settings", roles: ownerOnly },
   // Opened from the Team screen, not a tab of its own.
   { to: "/admin/audit", label: "Audit log", roles: ownerOnly, tab: false },
+  // Opened from the account's name in the header.
+  { to: "/admin/account", label: "Your account", roles: everyone, tab: false },
 ] as const satisfies readonly {
   to: string;
   label: string;

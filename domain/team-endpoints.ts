@@ -7,11 +7,13 @@ import {
   invitationTokenParams,
   inviteBody,
   memberParams,
+  myAccount,
   roleBody,
   teamInvitation,
   teamList,
   teamMember,
   teamTexts,
+  updateMeBody,
 } from "./team.ts";
 
 const ownersOnly = "Owners only.";
@@ -128,6 +130,33 @@ export const teamEndpoints = {
         409: errorFor("Someone signed up with the address a moment ago: log in to accept."),
         410: gone,
       },
+    },
+  },
+
+  me: {
+    method: "GET",
+    url: "/api/team/me",
+    schema: {
+      summary: "Your own account on the team",
+      description: "Anyone on the team: their entry, and whether two-factor sign-in is on.",
+      tags: ["Team"],
+      security: tokenSecurity,
+      response: { 200: myAccount, ...errorResponses(401, 403) },
+    },
+  },
+
+  updateMe: {
+    method: "PUT",
+    url: "/api/team/me",
+    schema: {
+      summary: "Change your name or availability",
+      description:
+        "Anyone on the team, for themselves: `available` (false while away), `firstName`, " +
+        "`lastName`; what is left out stays.",
+      tags: ["Team"],
+      security: tokenSecurity,
+      body: updateMeBody,
+      response: { 200: myAccount, ...errorResponses(400, 401, 403) },
     },
   },
 

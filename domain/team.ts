@@ -129,3 +129,25 @@ export const acceptBody = z.object(
 );
 
 export const messageOnly = z.object({ message: z.string().check(lineCheck("")) });
+
+/** The signed-in person's own entry, and whether two-factor sign-in is on for them. */
+export const myAccount = z.object({
+  member: teamMember,
+  twoFactor: z.boolean().check(z.describe("Two-factor sign-in is on for this account.")),
+});
+
+/** What anyone on the team may change about themselves. */
+export const updateMeBody = z.object(
+  {
+    available: z.optional(
+      z
+        .boolean({ error: "available is true or false." })
+        .check(
+          z.describe("False while away: round-robin gives no new leads until it is true again."),
+        ),
+    ),
+    firstName: z.optional(personName(authTexts.invalidFirstName)),
+    lastName: z.optional(personName(authTexts.invalidLastName)),
+  },
+  { error: authTexts.malformed },
+);

@@ -255,6 +255,9 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
             status === 200 ? ["users", "login_throttle"] : status === 400 ? ["login_throttle"] : [],
           insertOnly: false,
         };
+      // Someone's own name and availability.
+      case endpoints.updateMe:
+        return { tables: status === 200 ? ["users"] : [], insertOnly: false };
       // Role changes and removals by the owner (a removal ends the person's sessions).
       case endpoints.changeRole:
       case endpoints.removeMember:

@@ -125,7 +125,7 @@ export type UsersTable = {
   token_version: Generated<number>;
   last_sign_in_at: Timestamp | null;
   /** Takes new leads in round-robin; false while away. */
-  available: Generated<Bool>;
+  available: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** Two-factor sign-in (server/auth/mfa.repository.ts): secrets encrypted, never plain. */
   totp_secret: string | null;
   totp_pending_secret: string | null;

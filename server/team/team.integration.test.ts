@@ -364,4 +364,33 @@ describe.each(testEngines)("the team on $name", (engine) => {
       expect(await app.db.selectFrom("team_invitations").selectAll().execute()).toEqual([]);
     },
   );
+
+  test("anyone on the team reads and changes their own name and availability", async ({
+    app,
+    database,
+    call,
+  }) => {
+    const editor = await signedInUser(database.db, "editor", "e@fineline.studio", app.tokens);
+    const mine = await call("GET", "/api/team/me", editor.accessToken);
+    expect(mine.json()).toMatchObject({
+      member: { email: "e@fineline.studio", role: "editor", available: true },
+      twoFactor: false,
+    });
+    const away = await call("PUT", "/api/team/me", editor.accessToken, {
+      available: false,
+      firstName: "Eve",
+    });
+    expect(away.statusCode).toBe(200);
+    expect(away.json().member).toMatchObject({
+      available: false,
+      firstName: "Eve",
+      lastName: "Test",
+    });
+    expect(
+      (await call("PUT", "/api/team/me", editor.accessToken, { available: "no" })).statusCode,
+    ).toBe(400);
+    // Someone signed up but not on the team has no "me" here.
+    const outsider = await signedInUser(database.db, "user", "u@example.com", app.tokens);
+    expect((await call("GET", "/api/team/me", outsider.accessToken)).statusCode).toBe(403);
+  });
 });

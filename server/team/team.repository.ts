@@ -107,3 +107,27 @@ export const removeMember = (db: Db, id: string, now: Date) =>
       await revokeUserSessions(trx, id, now);
     },
   );
+
+/** What someone changes about themselves: availability and name; what is left out stays. */
+export async function updateMe(
+  db: Db,
+  id: string,
+  changes: {
+    available?: boolean | undefined;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+  },
+  now: Date,
+): Promise<void> {
+  if (Object.values(changes).every((value) => value === undefined)) return;
+  await db
+    .updateTable("users")
+    .set({
+      ...(changes.available === undefined ? {} : { available: changes.available }),
+      ...(changes.firstName === undefined ? {} : { first_name: changes.firstName }),
+      ...(changes.lastName === undefined ? {} : { last_name: changes.lastName }),
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", id)
+    .execute();
+}

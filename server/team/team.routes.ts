@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../domain/endpoints.ts";
 import { teamTexts } from "../../domain/team.ts";
 import { typed } from "../api/contracts.ts";
-import { actorOf } from "../auth/guards.ts";
+import { accessTexts, actorOf } from "../auth/guards.ts";
+import { findUserById } from "../auth/users.repository.ts";
 import { invitationKey } from "./invitation-token.ts";
 import {
   createInvitation,
@@ -11,7 +12,7 @@ import {
   resendInvitation,
   revokeInvitation,
 } from "./invitations.repository.ts";
-import { changeRole, findMember, listTeam, removeMember } from "./team.repository.ts";
+import { changeRole, findMember, listTeam, removeMember, updateMe } from "./team.repository.ts";
 
 /**
  * The team's people and invitations (docs/team.md), in the admin scope (admin-routes.ts),
@@ -97,6 +98,41 @@ export async function teamRoutes(app: FastifyInstance) {
       const row = await revokeInvitation(db, request.params.id, clock());
       if (!row) return reply.code(404).send({ message: teamTexts.unknownInvitation });
       return reply.send({ message: teamTexts.revoked(row.email) });
+    },
+  });
+
+  const myAccount = async (id: string) => {
+    const user = await findUserById(db, id);
+    const member = user ? await findMember(db, id) : undefined;
+    return user && member ? { member, twoFactor: Boolean(user.totp_secret) } : null;
+  };
+
+  api.route({
+    ...endpoints.me,
+    handler: async (request, reply) => {
+      const mine = await myAccount(actorOf(request).id ?? "");
+      if (!mine) return reply.code(401).send({ message: accessTexts.unauthenticated });
+      return reply.send(mine);
+    },
+  });
+
+  api.route({
+    ...endpoints.updateMe,
+    handler: async (request, reply) => {
+      const id = actorOf(request).id ?? "";
+      const before = await findMember(db, id);
+      await updateMe(db, id, request.body, clock());
+      const mine = await myAccount(id);
+      if (!mine || !before) return reply.code(401).send({ message: accessTexts.unauthenticated });
+      request.audit = {
+        ...(before.available !== mine.member.available
+          ? { available: { before: before.available, after: mine.member.available } }
+          : {}),
+        ...(before.firstName !== mine.member.firstName || before.lastName !== mine.member.lastName
+          ? { nameChanged: true }
+          : {}),
+      };
+      return reply.send(mine);
     },
   });
 

@@ -161,22 +161,34 @@ test("a used or unknown invitation link says why, and offers the way on", async 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("with two-factor sign-in on, the login asks for a code, by keyboard, and then signs in", async ({
+test("two-factor sign-in is set up on Your account, then the login asks for a code", async ({
   page,
   browser,
 }) => {
-  const session = await server.signIn(page);
-  const headers = { "x-access-token": session.accessToken };
-  const setup = await (
-    await page.request.post(`${server.origin}/api/auth/mfa/totp`, { headers })
-  ).json();
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.secret) });
-  const confirmed = await page.request.post(`${server.origin}/api/auth/mfa/totp/confirm`, {
-    headers,
-    data: { code: totp.generate() },
-  });
-  expect(confirmed.status()).toBe(200);
-  const { recoveryCodes } = await confirmed.json();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await server.signIn(page);
+  await page.goto(`${server.origin}/admin/team`);
+  await page.getByRole("link", { name: owner.email }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  // Away, and back.
+  const available = page.getByRole("switch", { name: "Available for new leads" });
+  await available.uncheck();
+  await expect(page.getByText("You are away: new leads go to the others.")).toBeVisible();
+  await available.check();
+  await expect(page.getByText("You are available for new leads.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  await expect(page.getByRole("img", { name: "QR code of your two-factor secret" })).toBeVisible();
+  const secret = (await page.getByText(/^[A-Z2-7]{32}$/).textContent()) ?? "";
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+  await expect(page.getByLabel("The 6-digit code the app shows")).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.type(totp.generate());
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Two-factor sign-in is on.")).toBeVisible();
+  const recoveryCodes = await page.getByRole("listitem").allTextContents();
+  expect(recoveryCodes).toHaveLength(10);
+  await page.getByRole("button", { name: "I have kept them" }).click();
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const phone = await context.newPage();
@@ -192,15 +204,13 @@ test("with two-factor sign-in on, the login asks for a code, by keyboard, and th
   await phone.keyboard.press("Enter");
   await expect(phone.getByRole("alert")).toContainText("That code is not right.");
   // A recovery code (the app's code of this minute was spent turning it on).
-  await phone.getByLabel("Authentication code").fill(recoveryCodes[0]);
+  await phone.getByLabel("Authentication code").fill(recoveryCodes[0] ?? "");
   await phone.getByRole("button", { name: "Verify" }).click();
   await expect(phone).toHaveURL(/\/admin\/team$/);
   await context.close();
 
   // Off again, with another recovery code, so the other tests log in with a password alone.
-  const off = await page.request.delete(`${server.origin}/api/auth/mfa/totp`, {
-    headers,
-    data: { code: recoveryCodes[1] },
-  });
-  expect(off.status()).toBe(200);
+  await page.getByLabel("A current code or a recovery code").fill(recoveryCodes[1] ?? "");
+  await page.getByRole("button", { name: "Turn off" }).click();
+  await expect(page.getByText("Two-factor sign-in is off.")).toBeVisible();
 });

@@ -75,8 +75,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <AdminNav role={admin.role} />
           <p className="flex min-w-0 items-center justify-end gap-1.5 text-sm text-muted">
             <span className="hidden truncate sm:inline">
-              Logged in as <span className="font-semibold text-ink">{admin.email}</span>
+              Logged in as{" "}
+              <Link
+                to="/admin/account"
+                className="font-semibold text-ink underline-offset-4 hover:underline"
+              >
+                {admin.email}
+              </Link>
             </span>
+            <Link
+              to="/admin/account"
+              className="inline-flex min-h-[44px] shrink-0 items-center font-semibold text-ink underline underline-offset-4 sm:hidden"
+            >
+              Account
+            </Link>
             <NavLink
               to="/logout"
               className="inline-flex min-h-[44px] shrink-0 items-center font-semibold text-accent-strong underline underline-offset-4 min-[1024px]:min-h-0"
