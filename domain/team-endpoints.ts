@@ -17,6 +17,15 @@ import {
 } from "./team.ts";
 
 const ownersOnly = "Owners only.";
+const invitationSent = z.object({
+  invitation: teamInvitation,
+  message: z.string(),
+  link: z.optional(
+    z
+      .string()
+      .check(z.describe("Only when this server sends no e-mail: the link, for the owner to send.")),
+  ),
+});
 const gone = errorFor(
   `Used, withdrawn or expired: \`message\` says which ("${teamTexts.invitationUsed}", "${teamTexts.invitationRevoked}", "${teamTexts.invitationExpired}").`,
 );
@@ -42,16 +51,14 @@ export const teamEndpoints = {
     url: "/api/team/invitations",
     schema: {
       summary: "Invite someone",
-      description: `${ownersOnly} E-mails a link to /invite/{token} (through the outbox), good for 7 days and once. An open invitation to the same address is replaced.`,
+      description: `${ownersOnly} E-mails a link to /invite/{token} (through the outbox), good for 7 days and once. An open invitation to the same address is replaced. On a server without e-mail (no SMTP_URL or NOTIFY_EMAIL) nothing is sent and the answer carries the \`link\` for the owner to send.`,
       tags: ["Team"],
       security: tokenSecurity,
       body: inviteBody,
       response: {
-        201: z.object({ invitation: teamInvitation, message: z.string() }),
+        201: invitationSent,
         ...errorResponses(400, 401, 403, 409),
-        409: errorFor(
-          `"${teamTexts.alreadyOnTeam}", or "${teamTexts.mailNotSetUp}" without e-mail.`,
-        ),
+        409: errorFor(teamTexts.alreadyOnTeam),
       },
     },
   },
@@ -61,14 +68,14 @@ export const teamEndpoints = {
     url: "/api/team/invitations/:id/resend",
     schema: {
       summary: "Send an invitation again",
-      description: `${ownersOnly} A new link, good for 7 days from now; the earlier one stops working.`,
+      description: `${ownersOnly} A new link, good for 7 days from now; the earlier one stops working. Without e-mail, the answer carries the \`link\`.`,
       tags: ["Team"],
       security: tokenSecurity,
       params: memberParams,
       body: emptyBody,
       response: {
-        200: z.object({ invitation: teamInvitation, message: z.string() }),
-        ...errorResponses(400, 401, 403, 404, 409),
+        200: invitationSent,
+        ...errorResponses(400, 401, 403, 404),
         404: errorFor(teamTexts.unknownInvitation),
       },
     },

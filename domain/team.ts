@@ -20,8 +20,8 @@ export const teamTexts = Object.freeze({
   invitationRevoked: "This invitation was withdrawn. Ask the studio's owner for a new one.",
   invitationExpired: "This invitation has expired. Ask the studio's owner to send it again.",
   wrongPassword: "That is not this account's password.",
-  mailNotSetUp:
-    "Invitations go out by e-mail, which is not set up on this server (SMTP_URL and NOTIFY_EMAIL).",
+  linkToSend: (email: string) =>
+    `E-mail is not set up on this server (SMTP_URL and NOTIFY_EMAIL), so nothing was sent: send ${email} this link yourself. It works once, for 7 days.`,
   invited: (email: string) => `Invitation sent to ${email}.`,
   resent: (email: string) => `Invitation sent to ${email} again; the earlier link no longer works.`,
   revoked: (email: string) => `The invitation to ${email} is withdrawn.`,

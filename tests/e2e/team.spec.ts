@@ -214,3 +214,38 @@ test("two-factor sign-in is set up on Your account, then the login asks for a co
   await page.getByRole("button", { name: "Turn off" }).click();
   await expect(page.getByText("Two-factor sign-in is off.")).toBeVisible();
 });
+
+test("on a server that sends no e-mail, the owner gets the link to send, and it works", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const quiet = await startPrivateServer(
+    test.info().workerIndex,
+    { DIGEST_HOUR: "off" },
+    { port: 0 },
+  );
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await quiet.signIn(page);
+    await page.goto(`${quiet.origin}/admin/team`);
+    await page.getByLabel("Email", { exact: true }).fill("noor@example.com");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByText(/E-mail is not set up on this server/)).toBeVisible();
+    const field = page.getByLabel("Link to send to noor@example.com");
+    const link = await field.inputValue();
+    expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{40,}$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    const context = await browser.newContext();
+    const invitee = await context.newPage();
+    await invitee.goto(`${quiet.origin}${new URL(link).pathname}`);
+    await invitee.getByLabel("Choose a password").fill("a long and good password");
+    await invitee.getByLabel("First Name").fill("Noor");
+    await invitee.getByLabel("Last Name").fill("Haddad");
+    await invitee.getByRole("button", { name: "Join the team" }).click();
+    await expect(invitee).toHaveURL(/\/admin$/);
+    await context.close();
+  } finally {
+    await quiet.stop();
+  }
+});

@@ -8,6 +8,7 @@ import { inviteBody, type TeamInvitation } from "../../../domain/team.ts";
 import { compactFieldClass, FormStatus } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { authPost } from "../../session/api.ts";
+import { LinkToSend } from "./link-to-send.tsx";
 import { roleChoices } from "./role-words.ts";
 
 /**
@@ -20,6 +21,7 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: TeamInvitati
   const [role, setRole] = useState<TeamRole>("member");
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const [link, setLink] = useState<{ link: string; email: string } | null>(null);
 
   async function invite(event: React.FormEvent) {
     event.preventDefault();
@@ -31,10 +33,12 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: TeamInvitati
         text: checked.error.issues[0]?.message ?? leadTexts.failed,
       });
     setBusy(true);
+    setLink(null);
     const result = await authPost(endpoints.invite, checked.data);
     setBusy(false);
     if (!result.ok) return setStatus({ kind: "error", text: result.error ?? leadTexts.failed });
     setStatus({ kind: "success", text: result.data.message });
+    if (result.data.link) setLink({ link: result.data.link, email: result.data.invitation.email });
     setEmail("");
     onInvited(result.data.invitation);
   }
@@ -82,6 +86,11 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: TeamInvitati
         {busy ? "Sending…" : "Send invitation"}
       </button>
       <FormStatus id={`${id}-status`} className="sm:col-span-3" message={status} />
+      {link ? (
+        <div className="sm:col-span-3">
+          <LinkToSend link={link.link} email={link.email} />
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { compactFieldClass } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { authDelete, authPost } from "../../session/api.ts";
 import { InviteForm } from "./invite-form.tsx";
+import { LinkToSend } from "./link-to-send.tsx";
 import { roleChoices, roleLabel } from "./role-words.ts";
 
 type Notice = { kind: "success" | "error"; text: string } | null;
@@ -34,6 +35,7 @@ export function TeamPeople({
   const [notice, setNotice] = useState<Notice>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [resentLink, setResentLink] = useState<{ link: string; email: string } | null>(null);
   const say = (kind: "success" | "error", text: string) => setNotice({ kind, text });
 
   async function changeRole(member: TeamMember, role: TeamRole) {
@@ -69,6 +71,7 @@ export function TeamPeople({
     if (!result.ok) return say("error", result.error ?? leadTexts.failed);
     setInvitations((all) => all.map((i) => (i.id === invitation.id ? result.data.invitation : i)));
     say("success", result.data.message);
+    setResentLink(result.data.link ? { link: result.data.link, email: invitation.email } : null);
   }
 
   async function revoke(invitation: TeamInvitation) {
@@ -174,6 +177,7 @@ export function TeamPeople({
         {invitations.length > 0 ? (
           <>
             <h3 className="mt-3 font-bold">Waiting to join</h3>
+            {resentLink ? <LinkToSend link={resentLink.link} email={resentLink.email} /> : null}
             <ul className="mt-1 divide-y divide-line rounded-sm border border-line bg-white/70">
               {invitations.map((invitation) => (
                 <li
