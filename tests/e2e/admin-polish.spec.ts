@@ -161,6 +161,8 @@ for (const [width, height] of sizes) {
     await expect(page).toHaveURL(/\/admin\/leads\?due=overdue$/);
     await page.goBack();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The tabs' colours ease from the last section to this one; axe reads them settled.
+    await page.emulateMedia({ reducedMotion: "reduce" });
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
@@ -275,7 +277,8 @@ test("on a phone the tabs scroll, fade where cut, and show the current one whole
   await open(page, "/admin");
   expect((await tabStrip(page)).start).toBeNull();
   expect((await tabStrip(page)).end).not.toBeNull();
-  await open(page, "/admin/settings");
+  // (On a phone the last tab is Account: the header has no room for the address that links it.)
+  await open(page, "/admin/account");
   expect((await tabStrip(page)).start).not.toBeNull();
   expect((await tabStrip(page)).end).toBeNull();
   // Moving between sections by the tabs keeps the new one in view.

@@ -10,6 +10,8 @@ test.describe("on a phone", () => {
 
   test("events put the date above the text, which keeps the card's width", async ({ page }) => {
     await page.goto("/events");
+    // Measured once Manrope is in: before it, a fallback font's lines can sit a few pixels off.
+    await page.evaluate(() => document.fonts.ready);
     for (const item of await page.locator("main li").all()) {
       const leaf = await item.locator("p[aria-hidden='true']").first().boundingBox();
       const title = await item.locator("h3").boundingBox();

@@ -37,6 +37,10 @@ export function AdminNav({ role }: { role: TeamRole }) {
             {section.label}
           </NavLink>
         ))}
+        {/* On a phone the header has no room for the address that links here (sm and up). */}
+        <NavLink to="/admin/account" className={(state) => `${tabClass(state)} sm:hidden`}>
+          Account
+        </NavLink>
       </div>
       {clipped.start ? (
         <span aria-hidden="true" data-nav-fade="start" className={stripFadeClass("start")} />

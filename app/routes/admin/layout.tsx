@@ -83,12 +83,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 {admin.email}
               </Link>
             </span>
-            <Link
-              to="/admin/account"
-              className="inline-flex min-h-[44px] shrink-0 items-center font-semibold text-ink underline underline-offset-4 sm:hidden"
-            >
-              Account
-            </Link>
             <NavLink
               to="/logout"
               className="inline-flex min-h-[44px] shrink-0 items-center font-semibold text-accent-strong underline underline-offset-4 min-[1024px]:min-h-0"
