@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { AccountRole } from "../../domain/roles.ts";
 import type { Db } from "../db/connect.ts";
-import type { UsersTable } from "../db/schema.ts";
+import type { UsersTable } from "../db/schema-accounts.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { revokeUserSessions } from "./sessions.repository.ts";
 

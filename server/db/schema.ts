@@ -1,5 +1,12 @@
 import type { ColumnType, Generated } from "kysely";
-import type { AccountRole, TeamRole } from "../../domain/roles.ts";
+import type {
+  AuditLogTable,
+  LoginThrottleTable,
+  MfaRecoveryCodesTable,
+  RefreshTokensTable,
+  TeamInvitationsTable,
+  UsersTable,
+} from "./schema-accounts.ts";
 import type {
   ContentEntriesTable,
   ContentImportsTable,
@@ -111,74 +118,6 @@ export type OutboxTable = {
   dedupe_key: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
-export type UsersTable = {
-  id: string;
-  email: string;
-  email_normalized: string;
-  first_name: string;
-  last_name: string;
-  password_hash: string;
-  role: AccountRole;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  /** Bumped by a password change or a promotion: access tokens of an older version stop working. */
-  token_version: Generated<number>;
-  last_sign_in_at: Timestamp | null;
-  /** Takes new leads in round-robin; false while away. */
-  available: ColumnType<boolean | number, boolean | undefined, boolean>;
-  /** Two-factor sign-in (server/auth/mfa.repository.ts): secrets encrypted, never plain. */
-  totp_secret: string | null;
-  totp_pending_secret: string | null;
-  totp_last_step: ColumnType<number | string | null, number | null, number | null>;
-  mfa_enabled_at: Timestamp | null;
-};
-
-export type AuditLogTable = {
-  id: string;
-  at: Timestamp;
-  actor_id: string | null;
-  actor_email: string;
-  action: string;
-  target: string | null;
-  details: string | null;
-};
-
-export type MfaRecoveryCodesTable = {
-  id: string;
-  user_id: string;
-  code_hash: string;
-  used_at: Timestamp | null;
-};
-
-export type TeamInvitationsTable = {
-  id: string;
-  email: string;
-  email_normalized: string;
-  role: TeamRole;
-  nonce: string;
-  token_hash: string;
-  invited_by: string | null;
-  created_at: Timestamp;
-  sent_at: Timestamp;
-  expires_at: Timestamp;
-  accepted_at: Timestamp | null;
-  accepted_by: string | null;
-  revoked_at: Timestamp | null;
-};
-
-export type RefreshTokensTable = {
-  id: string;
-  token_hash: string;
-  user_id: string;
-  family_id: string;
-  parent_id: string | null;
-  created_at: Timestamp;
-  used_at: Timestamp | null;
-  revoked_at: Timestamp | null;
-  idle_expires_at: Timestamp;
-  expires_at: Timestamp;
-};
-
 export type LeadEventsTable = {
   id: string;
   lead_id: string;
@@ -190,13 +129,6 @@ export type LeadEventsTable = {
   created_at: Timestamp;
   /** How the change was made when not by hand: "sending" a message, or the visitor's "reply". */
   via: ColumnType<"sending" | "reply" | null, "sending" | "reply" | null | undefined, never>;
-};
-
-export type LoginThrottleTable = {
-  key: string;
-  attempts: number;
-  blocked_until: Timestamp | null;
-  updated_at: Timestamp;
 };
 
 export type ServerSecretsTable = {

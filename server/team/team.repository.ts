@@ -3,7 +3,8 @@ import { isTeamRole, type TeamRole } from "../../domain/roles.ts";
 import type { TeamMember } from "../../domain/team.ts";
 import { revokeUserSessions } from "../auth/sessions.repository.ts";
 import type { Db } from "../db/connect.ts";
-import { type Database, toIso, type UsersTable } from "../db/schema.ts";
+import { type Database, toIso } from "../db/schema.ts";
+import type { UsersTable } from "../db/schema-accounts.ts";
 
 /** All SQL for the team's people (docs/team.md). */
 
