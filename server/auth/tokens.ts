@@ -7,23 +7,27 @@ export const tokenAudience = "fineline-api";
 export type TokenSettings = { key: Uint8Array; issuer: string };
 
 /**
- * A short-lived HS256 access token naming the user and the account's token version (`ver`);
- * roles are never read from it. A password change or a promotion bumps the version, which
- * ends every earlier token for admin calls at once (guards.ts).
+ * A signed HS256 token of one type ("access", "mfa") naming the user and the account's token
+ * version (`ver`), living `ttlSeconds`; roles are never read from it.
  */
-export async function signAccessToken(
+export async function signTypedToken(
   settings: TokenSettings,
+  typ: string,
   userId: string,
-  { version = 0, now = new Date() }: { version?: number; now?: Date } = {},
+  {
+    version = 0,
+    now = new Date(),
+    ttlSeconds,
+  }: { version?: number; now?: Date; ttlSeconds: number },
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ typ: "access", ver: version })
+  return new SignJWT({ typ, ver: version })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(userId)
     .setIssuer(settings.issuer)
     .setAudience(tokenAudience)
     .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + accessTokenTtlSeconds)
+    .setExpirationTime(issuedAt + ttlSeconds)
     .setJti(randomBytes(12).toString("base64url"))
     .sign(settings.key);
 }
@@ -31,13 +35,15 @@ export async function signAccessToken(
 export type AccessTokenClaims = { userId: string; version: number };
 
 /**
- * Who a valid access token names, and the token version it was issued at; null when it is not
- * valid. Exactly one algorithm is accepted (HS256, so "none" and key-confusion tricks fail),
- * and issuer, audience, expiry and type are all checked. A token from before versions (no
- * `ver`) is version 0, as every account was then.
+ * Who a valid token of type `typ` names, and the token version it was issued at; null when it
+ * is not valid. Exactly one algorithm is accepted (HS256, so "none" and key-confusion tricks
+ * fail), and issuer, audience, expiry and type are all checked: a token of one type is never
+ * taken for another. A token from before versions (no `ver`) is version 0, as every account
+ * was then.
  */
-export async function verifyAccessToken(
+export async function verifyTypedToken(
   settings: TokenSettings,
+  typ: string,
   token: string | undefined,
   now = new Date(),
 ): Promise<AccessTokenClaims | null> {
@@ -51,13 +57,29 @@ export async function verifyAccessToken(
       requiredClaims: ["sub", "exp", "iat"],
     });
     const version = payload.ver ?? 0;
-    if (payload.typ !== "access" || typeof payload.sub !== "string") return null;
+    if (payload.typ !== typ || typeof payload.sub !== "string") return null;
     if (typeof version !== "number" || !Number.isSafeInteger(version)) return null;
     return { userId: payload.sub, version };
   } catch {
     return null;
   }
 }
+
+/**
+ * A short-lived access token. A password change or a promotion bumps the version, which ends
+ * every earlier token for admin calls at once (guards.ts).
+ */
+export const signAccessToken = (
+  settings: TokenSettings,
+  userId: string,
+  options: { version?: number; now?: Date } = {},
+) => signTypedToken(settings, "access", userId, { ...options, ttlSeconds: accessTokenTtlSeconds });
+
+export const verifyAccessToken = (
+  settings: TokenSettings,
+  token: string | undefined,
+  now = new Date(),
+) => verifyTypedToken(settings, "access", token, now);
 
 /** Opaque 256-bit refresh token; only its SHA-256 is stored. */
 export const newRefreshToken = () => randomBytes(32).toString("base64url");
