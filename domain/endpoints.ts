@@ -42,3 +42,19 @@ export function endpointPath(endpoint: Endpoint, params: Record<string, string> 
     encodeURIComponent(params[name] ?? ""),
   );
 }
+
+export type EndpointName = keyof typeof endpoints;
+
+const namesByRoute = new Map<string, EndpointName>(
+  (Object.keys(endpoints) as EndpointName[]).map((name) => [
+    `${endpoints[name].method} ${endpoints[name].url}`,
+    name,
+  ]),
+);
+
+/**
+ * The endpoint a matched route is, by its method and path pattern (`/api/leads/:id`), or
+ * undefined; a HEAD request is its GET's.
+ */
+export const endpointNameOf = (method: string, routeUrl: string | undefined) =>
+  namesByRoute.get(`${method === "HEAD" ? "GET" : method} ${routeUrl ?? ""}`);

@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { endpoints } from "../../domain/endpoints.ts";
+import { endpointNameOf } from "../../domain/endpoints.ts";
 import type { Db } from "../db/connect.ts";
 import { recordAudit } from "./audit-log.repository.ts";
-
-/** Each route of the API by method and path pattern: its endpoint's name is the action. */
-const actionByRoute = new Map<string, string>(
-  Object.entries(endpoints).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.url}`, name]),
-);
 
 /** Reads worth recording: what leaves the studio in bulk. */
 const auditedReads = new Set(["exportLeads", "exportEventRegistrations"]);
@@ -29,9 +24,10 @@ function targetOf(request: FastifyRequest): string | null {
 export function auditChanges(app: FastifyInstance, db: Db, clock: () => Date) {
   app.addHook("onResponse", async (request, reply) => {
     if (reply.statusCode >= 400 || !request.admin) return;
-    const method = request.method === "HEAD" ? "GET" : request.method;
-    const action = actionByRoute.get(`${method} ${request.routeOptions.url}`);
-    if (!action || (method === "GET" && !auditedReads.has(action))) return;
+    // The endpoint's name is the action.
+    const action = endpointNameOf(request.method, request.routeOptions.url);
+    const read = request.method === "GET" || request.method === "HEAD";
+    if (!action || (read && !auditedReads.has(action))) return;
     try {
       await recordAudit(
         db,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { endpoints } from "../../domain/endpoints.ts";
+import { endpointNameOf } from "../../domain/endpoints.ts";
 import { endpointRoles, isTeamRole, type TeamEndpoint, type TeamRole } from "../../domain/roles.ts";
 import type { Db } from "../db/connect.ts";
 import { type TokenSettings, verifyAccessToken } from "./tokens.ts";
@@ -10,14 +10,6 @@ export const accessTexts = Object.freeze({
   forbidden: "Only the site's administrators can do that.",
   notYourRole: "Your role on the team does not include that. Ask the studio's owner.",
 });
-
-/** Who may call each route of the admin scope, by its method and path pattern. */
-const rolesByRoute = new Map<string, readonly TeamRole[]>(
-  (Object.keys(endpointRoles) as TeamEndpoint[]).map((name) => [
-    `${endpoints[name].method} ${endpoints[name].url}`,
-    endpointRoles[name],
-  ]),
-);
 
 /** The claims of the request's x-access-token, or null. */
 const accessTokenClaims = (request: FastifyRequest, tokens: TokenSettings) => {
@@ -52,9 +44,8 @@ export function requireTeam(db: Db, tokens: TokenSettings) {
     const user = await currentUser(db, request, tokens);
     if (!user) return reply.code(401).send({ message: accessTexts.unauthenticated });
     if (!isTeamRole(user.role)) return reply.code(403).send({ message: accessTexts.forbidden });
-    // A HEAD request is its GET's, answered without the body.
-    const method = request.method === "HEAD" ? "GET" : request.method;
-    const allowed = rolesByRoute.get(`${method} ${request.routeOptions.url}`) ?? [];
+    const name = endpointNameOf(request.method, request.routeOptions.url);
+    const allowed: readonly TeamRole[] = (name && endpointRoles[name as TeamEndpoint]) || [];
     if (!allowed.includes(user.role))
       return reply.code(403).send({ message: accessTexts.notYourRole });
     request.admin = { id: user.id, email: user.email, role: user.role };

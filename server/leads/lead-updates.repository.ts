@@ -9,7 +9,8 @@ import { toLeadRecord } from "./lead-record.ts";
 /** All SQL for changing a lead and reading back its history. */
 
 export type LeadUpdateResult =
-  | { kind: "updated"; lead: StoredLead }
+  /** `before`: the version it replaced, as read in the same transaction. */
+  | { kind: "updated"; lead: StoredLead; before: StoredLead }
   | { kind: "not-found" }
   | { kind: "stale"; lead: StoredLead };
 
@@ -107,7 +108,7 @@ export async function updateLead(
       };
       const events = historyEvents(current, lead, update.changes, actor, now);
       if (events.length) await trx.insertInto("lead_events").values(events).execute();
-      return { kind: "updated", lead } as const;
+      return { kind: "updated", lead, before: current } as const;
     });
     if (result.kind !== "retry") return result;
   }

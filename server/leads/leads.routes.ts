@@ -175,7 +175,6 @@ export async function leadsRoutes(app: FastifyInstance) {
       if (NextFollowUp && !isWithinHorizon(NextFollowUp, today()))
         return reply.code(400).send({ message: leadTexts.badFollowUp });
       const admin = actorOf(request);
-      const before = await findLead(db, id);
       const result = await updateLead(
         db,
         {
@@ -195,7 +194,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       if (result.kind === "not-found") return reply.code(404).send({ message: leadTexts.notFound });
       if (result.kind === "stale")
         return reply.code(409).send({ message: leadTexts.changedSince, lead: result.lead });
-      if (before) request.audit = leadChangeDetails(before, result.lead);
+      request.audit = leadChangeDetails(result.before, result.lead);
       return reply.send({ message: leadTexts.saved, lead: result.lead });
     },
   });

@@ -11,6 +11,7 @@ import {
   invitationClosed,
   invitationKind,
 } from "./invitations.repository.ts";
+import { nameOf } from "./team.repository.ts";
 
 const roleWords = {
   owner: "an owner: everything, including the team and the studio's settings",
@@ -64,20 +65,13 @@ export const teamOutbox = (key: Uint8Array | undefined): OutboxKinds => ({
     if (invitation.nonce !== payload.nonce) return { skip: "it was sent again with a new link" };
     const closed = invitationClosed(invitation, now);
     if (closed) return { skip: `the invitation is ${closed}` };
-    const inviter = invitation.invited_by
-      ? await db
-          .selectFrom("users")
-          .select(["first_name", "last_name"])
-          .where("id", "=", invitation.invited_by)
-          .executeTakeFirst()
-      : undefined;
     const token = invitationToken(key, invitation.id, invitation.nonce);
     const host = new URL(siteUrl).hostname || "localhost";
     return {
       email: invitationEmail({
         to: invitation.email,
         role: invitation.role,
-        invitedBy: inviter ? `${inviter.first_name} ${inviter.last_name}` : null,
+        invitedBy: await nameOf(db, invitation.invited_by),
         link: `${siteUrl}/invite/${token}`,
         expiresAt: new Date(invitation.expires_at),
         from: notifyEmail,

@@ -9,7 +9,7 @@ import { recordAudit } from "../audit/audit-log.repository.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "../auth/login-throttle.repository.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { signIn } from "../auth/sign-in.ts";
-import { createUser, findUserByEmail, findUserById } from "../auth/users.repository.ts";
+import { createUser, findUserByEmail } from "../auth/users.repository.ts";
 import { limitPerWindow } from "../http/rate-limit.ts";
 import { hashInvitationToken } from "./invitation-token.ts";
 import {
@@ -17,6 +17,7 @@ import {
   type InvitationRow,
   invitationClosed,
 } from "./invitations.repository.ts";
+import { nameOf } from "./team.repository.ts";
 
 const closedTexts = {
   used: teamTexts.invitationUsed,
@@ -59,11 +60,10 @@ export async function invitationRoutes(app: FastifyInstance) {
       const found = await openInvitation(request.params.token);
       if (!("row" in found)) return reply.code(found.status).send({ message: found.message });
       const { row } = found;
-      const inviter = row.invited_by ? await findUserById(db, row.invited_by) : undefined;
       return reply.send({
         email: row.email,
         role: row.role,
-        invitedBy: inviter ? `${inviter.first_name} ${inviter.last_name}` : null,
+        invitedBy: await nameOf(db, row.invited_by),
         expiresAt: new Date(row.expires_at).toISOString(),
         studio: site.name,
         hasAccount: Boolean(await findUserByEmail(db, row.email)),

@@ -37,12 +37,27 @@ export async function listTeam(db: Db): Promise<TeamMember[]> {
     );
 }
 
+/** "First Last" of an account, or null when it is gone (an inviter who left). */
+export async function nameOf(db: Db, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const user = await db
+    .selectFrom("users")
+    .select(["first_name", "last_name"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return user ? `${user.first_name} ${user.last_name}` : null;
+}
+
 export async function findMember(db: Db, id: string): Promise<TeamMember | undefined> {
   const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
   return user && isTeamRole(user.role) ? memberOf(user) : undefined;
 }
 
-type Outcome = { kind: "done"; member: TeamMember } | { kind: "unknown" } | { kind: "last-owner" };
+/** `before`: the person's role as the change found it, in the same transaction. */
+type Outcome =
+  | { kind: "done"; member: TeamMember; before: TeamRole }
+  | { kind: "unknown" }
+  | { kind: "last-owner" };
 
 /**
  * Runs `change` on a team member unless it would leave the team without an owner. The owners'
@@ -66,7 +81,9 @@ async function keepingAnOwner(
       return { kind: "last-owner" };
     await change(trx);
     const after = await trx.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
-    return after ? { kind: "done", member: memberOf(after) } : { kind: "unknown" };
+    return after
+      ? { kind: "done", member: memberOf(after), before: user.role }
+      : { kind: "unknown" };
   });
 }
 

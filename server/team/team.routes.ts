@@ -13,7 +13,14 @@ import {
   resendInvitation,
   revokeInvitation,
 } from "./invitations.repository.ts";
-import { changeRole, findMember, listTeam, removeMember, updateMe } from "./team.repository.ts";
+import {
+  changeRole,
+  findMember,
+  listTeam,
+  nameOf,
+  removeMember,
+  updateMe,
+} from "./team.repository.ts";
 
 /**
  * The team's people and invitations (docs/team.md), in the admin scope (admin-routes.ts),
@@ -23,15 +30,6 @@ export async function teamRoutes(app: FastifyInstance) {
   const { db, clock, outbox } = app;
   const key = invitationKey(app.tokens.key);
   const api = typed(app);
-  const inviterName = async (id: string) => {
-    const user = await db
-      .selectFrom("users")
-      .select(["first_name", "last_name"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    return user ? `${user.first_name} ${user.last_name}` : null;
-  };
-
   /**
    * What the owner is told of a sending: the e-mail went (through the outbox), or, on a server
    * that sends no e-mail, the link itself, made from the key as the e-mail would have it, for
@@ -79,7 +77,7 @@ export async function teamRoutes(app: FastifyInstance) {
       };
       request.log.info({ invitation: result.row.id, role: result.row.role }, "team: invited");
       return reply.code(201).send({
-        invitation: invitationOf(result.row, await inviterName(actor.id ?? ""), now),
+        invitation: invitationOf(result.row, await nameOf(db, actor.id), now),
         ...sent(result.row, teamTexts.invited(result.row.email)),
       });
     },
@@ -93,11 +91,7 @@ export async function teamRoutes(app: FastifyInstance) {
       if (!row) return reply.code(404).send({ message: teamTexts.unknownInvitation });
       outbox?.poke();
       return reply.send({
-        invitation: invitationOf(
-          row,
-          row.invited_by ? await inviterName(row.invited_by) : null,
-          now,
-        ),
+        invitation: invitationOf(row, await nameOf(db, row.invited_by), now),
         message: teamTexts.resent(row.email),
       });
     },
@@ -150,7 +144,6 @@ export async function teamRoutes(app: FastifyInstance) {
   api.route({
     ...endpoints.changeRole,
     handler: async (request, reply) => {
-      const before = await findMember(db, request.params.id);
       const result = await changeRole(db, request.params.id, request.body.role, clock());
       if (result.kind === "unknown")
         return reply.code(404).send({ message: teamTexts.unknownMember });
@@ -158,7 +151,7 @@ export async function teamRoutes(app: FastifyInstance) {
         return reply.code(409).send({ message: teamTexts.lastOwner });
       request.audit = {
         person: result.member.email,
-        role: { before: before?.role ?? null, after: result.member.role },
+        role: { before: result.before, after: result.member.role },
       };
       return reply.send({ member: result.member });
     },
@@ -167,7 +160,6 @@ export async function teamRoutes(app: FastifyInstance) {
   api.route({
     ...endpoints.removeMember,
     handler: async (request, reply) => {
-      const before = await findMember(db, request.params.id);
       const result = await removeMember(db, request.params.id, clock());
       if (result.kind === "unknown")
         return reply.code(404).send({ message: teamTexts.unknownMember });
@@ -176,7 +168,7 @@ export async function teamRoutes(app: FastifyInstance) {
       const { firstName, lastName } = result.member;
       request.audit = {
         person: result.member.email,
-        role: { before: before?.role ?? null, after: null },
+        role: { before: result.before, after: null },
       };
       request.log.info({ member: request.params.id }, "team: removed");
       return reply.send({ message: teamTexts.removed(`${firstName} ${lastName}`) });
