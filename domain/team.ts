@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isoTimestamp, lineCheck } from "./api.ts";
+import { isoTimestamp } from "./api.ts";
 import { authTexts, personName } from "./auth.ts";
 import { isValidEmail } from "./email.ts";
 import { uuidPattern } from "./lead-record.ts";
@@ -127,8 +127,6 @@ export const acceptBody = z.object(
   },
   { error: authTexts.malformed },
 );
-
-export const messageOnly = z.object({ message: z.string().check(lineCheck("")) });
 
 /** The signed-in person's own entry, and whether two-factor sign-in is on for them. */
 export const myAccount = z.object({

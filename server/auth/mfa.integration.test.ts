@@ -41,6 +41,19 @@ describe.each(testEngines)("two-factor sign-in on $name", (engine) => {
       });
       expect(res.statusCode).toBe(201);
       return res.json() as { id: string; accessToken: string; refreshToken: string };
+    })
+    .extend("turnOn", ({ call }) => async (session: { accessToken: string }) => {
+      const { secret } = (
+        await call("POST", "/api/auth/mfa/totp", undefined, session.accessToken)
+      ).json();
+      const on = await call(
+        "POST",
+        "/api/auth/mfa/totp/confirm",
+        { code: codeAt(secret, clock) },
+        session.accessToken,
+      );
+      expect(on.statusCode).toBe(200);
+      return { secret: secret as string, recoveryCodes: on.json().recoveryCodes as string[] };
     });
 
   test("on with a code; login then needs a code, each code once, a recovery code once", async ({
@@ -147,18 +160,11 @@ describe.each(testEngines)("two-factor sign-in on $name", (engine) => {
   test("wrong codes are throttled like passwords, the right one included", async ({
     call,
     account,
+    turnOn,
   }) => {
     clock = new Date("2026-11-29T12:00:00.000Z");
     const session = await account();
-    const { secret } = (
-      await call("POST", "/api/auth/mfa/totp", undefined, session.accessToken)
-    ).json();
-    await call(
-      "POST",
-      "/api/auth/mfa/totp/confirm",
-      { code: codeAt(secret, clock) },
-      session.accessToken,
-    );
+    const { secret } = await turnOn(session);
     clock = new Date(clock.getTime() + 60_000);
     const { mfaToken } = (
       await call("POST", "/api/auth/login", { username: "nora@fineline.studio", password })
@@ -172,6 +178,7 @@ describe.each(testEngines)("two-factor sign-in on $name", (engine) => {
   test("setting up needs a session, and a second setup waits for the first to be off", async ({
     call,
     account,
+    turnOn,
   }) => {
     clock = new Date("2026-11-29T14:00:00.000Z");
     expect((await call("POST", "/api/auth/mfa/totp")).json()).toEqual({
@@ -185,15 +192,7 @@ describe.each(testEngines)("two-factor sign-in on $name", (engine) => {
       session.accessToken,
     );
     expect(confirmEarly.statusCode).toBe(409);
-    const { secret } = (
-      await call("POST", "/api/auth/mfa/totp", undefined, session.accessToken)
-    ).json();
-    await call(
-      "POST",
-      "/api/auth/mfa/totp/confirm",
-      { code: codeAt(secret, clock) },
-      session.accessToken,
-    );
+    await turnOn(session);
     const again = await call("POST", "/api/auth/mfa/totp", undefined, session.accessToken);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: mfaTexts.alreadyOn });
