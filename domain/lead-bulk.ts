@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { commStatuses, isUuid, leadRecord, leadStatuses, leadTexts } from "./lead-record.ts";
-import { basedOnTimestamp, followUpDate, leadValue } from "./lead-update.ts";
+import { assigneeId, basedOnTimestamp, followUpDate, leadValue } from "./lead-update.ts";
 
 /**
  * Bulk updates (ADR 013): one status or follow-up date for many leads in one request and one
@@ -12,7 +12,8 @@ export const bulkLimit = 500;
 export const bulkTexts = Object.freeze({
   badIds: `IDs must be a list of 1 to ${bulkLimit} lead IDs.`,
   tooMany: `At most ${bulkLimit} leads at a time. Select fewer and try again.`,
-  nothingToSet: "Send at least one of CommStatus, LeadStatus, NextFollowUp or Value to set.",
+  nothingToSet:
+    "Send at least one of CommStatus, LeadStatus, NextFollowUp, Value or AssignedTo to set.",
   unknown: (n: number) =>
     n === 1
       ? "One of these leads no longer exists. Nothing was changed."
@@ -65,6 +66,11 @@ export const bulkUpdateBody = z
           z.describe("A deal value for every lead (whole units), or null to clear it."),
         ),
       ),
+      AssignedTo: z.optional(
+        assigneeId.check(
+          z.describe("The owner or member whose leads they all become, or null for no one."),
+        ),
+      ),
     },
     { error: leadTexts.notAnObject },
   )
@@ -74,7 +80,8 @@ export const bulkUpdateBody = z
         body.CommStatus !== undefined ||
         body.LeadStatus !== undefined ||
         body.NextFollowUp !== undefined ||
-        body.Value !== undefined,
+        body.Value !== undefined ||
+        body.AssignedTo !== undefined,
       { error: bulkTexts.nothingToSet },
     ),
   );

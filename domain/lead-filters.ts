@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import {
   type CommStatus,
   commStatuses,
+  isUuid,
   type LeadStatus,
   leadRecord,
   leadStatuses,
@@ -32,6 +33,11 @@ export type LeadFilters = {
   readonly active?: boolean;
   /** Only leads whose visitor wrote back and the owner has not read it. */
   readonly reply?: "unread";
+  /**
+   * Whose leads: "me" (the caller's; the server puts their ID in its place), "none" (no one's)
+   * or a team member's ID.
+   */
+  readonly assigned?: string;
 };
 
 /**
@@ -90,6 +96,18 @@ export const leadFilterQuery = {
     ),
     undefined,
   ),
+  assigned: z.optional(
+    z.catch(
+      z
+        .string()
+        .check(
+          z.describe(
+            'Whose leads: "me" (the caller\'s), "none" (no one\'s) or a team member\'s ID.',
+          ),
+        ),
+      "",
+    ),
+  ),
   active: z.optional(
     z.catch(
       z
@@ -107,10 +125,17 @@ export const leadFilterQuery = {
 const filterQuery = z.object(leadFilterQuery);
 export type LeadFilterQuery = z.output<typeof filterQuery>;
 
+/** "me", "none" or a user ID (lowercased); anything else is no filter. */
+const assignedFilterOf = (value: string | undefined): string | undefined => {
+  const trimmed = (value ?? "").trim().toLowerCase();
+  return trimmed === "me" || trimmed === "none" || isUuid(trimmed) ? trimmed : undefined;
+};
+
 /** The filters a query asks for (the one reader of filters): trimmed, cut, empty ones dropped. */
 export function leadFiltersOf(query: LeadFilterQuery): LeadFilters {
   const q = (query.q ?? "").trim().slice(0, searchMaxLength);
   const source = sourceFilterOf(query.source);
+  const assigned = assignedFilterOf(query.assigned);
   return {
     ...(q ? { q } : {}),
     ...(query.comm ? { comm: query.comm } : {}),
@@ -119,8 +144,13 @@ export function leadFiltersOf(query: LeadFilterQuery): LeadFilters {
     ...(source ? { source } : {}),
     ...(isOn(query.active) ? { active: true } : {}),
     ...(query.reply ? { reply: query.reply } : {}),
+    ...(assigned ? { assigned } : {}),
   };
 }
+
+/** The filters as the server applies them for one caller: "me" becomes their ID. */
+export const filtersFor = (filters: LeadFilters, userId: string | null): LeadFilters =>
+  filters.assigned === "me" ? { ...filters, assigned: userId ?? "none" } : filters;
 
 /** The filters of a URL's query string (the page's own address); the first of repeated values. */
 export function parseLeadFilters(params: URLSearchParams): LeadFilters {
@@ -141,6 +171,7 @@ export function leadFiltersSearch(filters: LeadFilters, { withActive = true } = 
   if (filters.due) params.set("due", filters.due);
   if (filters.source) params.set("source", filters.source);
   if (filters.reply) params.set("reply", filters.reply);
+  if (filters.assigned) params.set("assigned", filters.assigned);
   if (filters.active && withActive) params.set("active", "1");
   return params.toString();
 }

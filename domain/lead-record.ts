@@ -63,9 +63,11 @@ export const leadTexts = Object.freeze({
   idMismatch: "The lead ID in the body does not match the one in the address.",
   badCommStatus: `Communication status must be one of: ${commStatuses.join(", ")}.`,
   badLeadStatus: `Lead status must be one of: ${leadStatuses.join(", ")}.`,
+  badAssignee: "AssignedTo must be the ID of an owner or member of the team, or null for no one.",
   notesTooLong: `Notes can be at most ${limits.notes.toLocaleString("en-US")} characters.`,
   badNotes: "Notes can't contain the invisible NUL character. Please remove it and try again.",
-  nothingToUpdate: "Send at least one of CommStatus, LeadStatus, Notes, NextFollowUp or Value.",
+  nothingToUpdate:
+    "Send at least one of CommStatus, LeadStatus, Notes, NextFollowUp, Value or AssignedTo.",
   badValue: "Value must be a whole number from 0 to 1,000,000,000 (no cents), or null to clear it.",
   badFollowUp:
     "NextFollowUp must be a real date (YYYY-MM-DD) from 2000 to two years from today, or null to clear it.",
@@ -160,6 +162,15 @@ export const leadRecord = z
           ),
         ),
     ),
+    AssignedTo: z.optional(
+      z
+        .nullable(z.string())
+        .check(
+          z.describe(
+            "The ID of the team member whose lead it is (an owner or a member), or null for no one.",
+          ),
+        ),
+    ),
   })
   .register(z.globalRegistry, { id: "Lead", description: "A lead, as the tracker shows it." });
 export type LeadRecord = z.output<typeof leadRecord>;
@@ -179,10 +190,10 @@ export const leadEvent = z
     ID: z.string(),
     LeadID: z.string(),
     Field: z
-      .enum(["CommStatus", "LeadStatus", "Notes", "NextFollowUp", "Meeting", "Value"])
+      .enum(["CommStatus", "LeadStatus", "Notes", "NextFollowUp", "Meeting", "Value", "AssignedTo"])
       .check(
         z.describe(
-          'A field, or "Meeting": From and To are its start (ISO 8601, UTC), "" before it was booked, "cancelled" after.',
+          'A field, or "Meeting": From and To are its start (ISO 8601, UTC), "" before it was booked, "cancelled" after. For AssignedTo, From and To are the e-mails of the people ("" for no one).',
         ),
       ),
     From: z.string(),
@@ -191,10 +202,10 @@ export const leadEvent = z
     At: isoTimestamp,
     Via: z.optional(
       z
-        .nullable(z.enum(["sending", "reply"]))
+        .nullable(z.enum(["sending", "reply", "round-robin", "removal"]))
         .check(
           z.describe(
-            'How the change was made when not by hand: "sending" (the owner\'s first message moved the lead to REPLIED) or "reply" (the visitor\'s reply moved it to CONVERSING; By is their address).',
+            'How the change was made when not by hand: "sending" (the owner\'s first message moved the lead to REPLIED), "reply" (the visitor\'s reply moved it to CONVERSING; By is their address), "round-robin" (given out on arrival; By is "round-robin") or "removal" (its owner left the team; By is who removed them).',
           ),
         ),
     ),

@@ -4,6 +4,7 @@ import { addDays, type CalendarDate, isCalendarDate } from "./dates.ts";
 import {
   type CommStatus,
   commStatuses,
+  isUuid,
   type LeadStatus,
   leadRecord,
   leadStatuses,
@@ -26,6 +27,8 @@ export type LeadChanges = {
   readonly NextFollowUp?: CalendarDate | null;
   /** The deal's value in whole currency units, or null to clear it. */
   readonly Value?: number | null;
+  /** The team member whose lead it becomes (a user ID), or null for no one. */
+  readonly AssignedTo?: string | null;
 };
 
 export type LeadUpdate = {
@@ -82,6 +85,16 @@ export const leadValue = z.nullable(
     ),
 );
 
+/** Whose lead it becomes: a team member's ID (checked against the team by the server), or null. */
+export const assigneeId = z.nullable(
+  z.pipe(
+    z
+      .string({ error: leadTexts.badAssignee })
+      .check(z.refine(isUuid, { error: leadTexts.badAssignee })),
+    z.transform((id) => id.toLowerCase()),
+  ),
+);
+
 /**
  * `POST /api/leads/update/{ID}` with `{ ID, CommStatus, LeadStatus, Notes, UpdatedAt? }`. The
  * tracker always sends all three fields, as fixed (docs/product.md, "Saving"); other callers
@@ -121,6 +134,13 @@ export const leadUpdateBody = z
           ),
         ),
       ),
+      AssignedTo: z.optional(
+        assigneeId.check(
+          z.describe(
+            "The ID of the owner or member whose lead it becomes, or null for no one. Left out, it stays as it is. They are e-mailed, unless it is their own doing.",
+          ),
+        ),
+      ),
       UpdatedAt: z.optional(
         z
           .nullable(basedOnTimestamp)
@@ -140,7 +160,8 @@ export const leadUpdateBody = z
         body.LeadStatus !== undefined ||
         (body.Notes !== undefined && body.Notes !== null) ||
         body.NextFollowUp !== undefined ||
-        body.Value !== undefined,
+        body.Value !== undefined ||
+        body.AssignedTo !== undefined,
       { error: leadTexts.nothingToUpdate },
     ),
   );

@@ -115,6 +115,9 @@ export const endpointRoles: Record<TeamEndpoint, readonly TeamRole[]> = {
   revokeInvitation: ownerOnly,
   changeRole: ownerOnly,
   removeMember: ownerOnly,
+  // Who a lead can be given to; how new leads are given out is the owners' choice.
+  leadOwners: leadWork,
+  setAssignment: ownerOnly,
   audit: ownerOnly,
   // Everyone's own name, availability and two-factor state.
   me: everyone,

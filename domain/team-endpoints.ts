@@ -3,9 +3,12 @@ import { type Endpoint, errorFor, errorResponses, tokenSecurity } from "./api.ts
 import { emptyBody, sessionResponse } from "./auth.ts";
 import {
   acceptBody,
+  assignmentBody,
+  assignmentModes,
   invitationPreview,
   invitationTokenParams,
   inviteBody,
+  leadOwners,
   memberParams,
   myAccount,
   roleBody,
@@ -186,12 +189,42 @@ export const teamEndpoints = {
     },
   },
 
+  leadOwners: {
+    method: "GET",
+    url: "/api/team/lead-owners",
+    schema: {
+      summary: "Who can be given leads",
+      description:
+        "Owners and members: the people a lead's `AssignedTo` may name, with their availability, " +
+        "and how new leads get their owner.",
+      tags: ["Team"],
+      security: tokenSecurity,
+      response: { 200: leadOwners, ...errorResponses(401, 403) },
+    },
+  },
+
+  setAssignment: {
+    method: "PUT",
+    url: "/api/team/assignment",
+    schema: {
+      summary: "Choose how new leads get their owner",
+      description: `${ownersOnly} \`manual\`: new leads are no one's until someone gives them out. \`round-robin\`: each new lead (a form, a booking, a registration) goes to the next available owner or member, in turn, fairly across instances; someone away (\`PUT /api/team/me { available: false }\`) is skipped until they are back.`,
+      tags: ["Team"],
+      security: tokenSecurity,
+      body: assignmentBody,
+      response: {
+        200: z.object({ mode: z.enum(assignmentModes), message: z.string() }),
+        ...errorResponses(400, 401, 403),
+      },
+    },
+  },
+
   removeMember: {
     method: "DELETE",
     url: "/api/team/members/:id",
     schema: {
       summary: "Remove someone from the team",
-      description: `${ownersOnly} Ends every session they have at once, on every instance (their access and refresh tokens are refused from the next request). Their account stays, without access.`,
+      description: `${ownersOnly} Ends every session they have at once, on every instance (their access and refresh tokens are refused from the next request), and gives their open leads back to no one, each with a history line. Their account stays, without access.`,
       tags: ["Team"],
       security: tokenSecurity,
       params: memberParams,

@@ -26,7 +26,49 @@ export const teamTexts = Object.freeze({
   resent: (email: string) => `Invitation sent to ${email} again; the earlier link no longer works.`,
   revoked: (email: string) => `The invitation to ${email} is withdrawn.`,
   removed: (name: string) => `${name} is no longer on the team; their sessions have ended.`,
+  removedWithLeads: (name: string, leads: number) =>
+    `${name} is no longer on the team; their sessions have ended, and their ${
+      leads === 1 ? "open lead is" : `${leads} open leads are`
+    } no one's now.`,
+  badMode: 'Choose how new leads get their owner: "manual" or "round-robin".',
+  modeSet: (mode: AssignmentMode) =>
+    mode === "round-robin"
+      ? "New leads now go to the next available owner or member, in turn."
+      : "New leads now wait for someone to take them.",
 });
+
+/**
+ * How a new lead (a form, a booking, a registration) gets its owner: by hand, or round-robin
+ * between the owners and members who are available (docs/team.md, "Whose lead is it").
+ */
+export const assignmentModes = ["manual", "round-robin"] as const;
+export type AssignmentMode = (typeof assignmentModes)[number];
+
+export const assignmentBody = z.object(
+  { mode: z.enum(assignmentModes, { error: teamTexts.badMode }) },
+  { error: teamTexts.badMode },
+);
+
+/** Someone a lead can be given to: an owner or member of the team. */
+export const leadOwner = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    available: z.boolean(),
+  })
+  .register(z.globalRegistry, {
+    id: "LeadOwner",
+    description: "An owner or member of the team, who can be given leads.",
+  });
+export type LeadOwner = z.output<typeof leadOwner>;
+
+export const leadOwners = z.object({
+  people: z.array(leadOwner).check(z.describe("Owners and members, by name.")),
+  mode: z.enum(assignmentModes),
+});
+export type LeadOwners = z.output<typeof leadOwners>;
 
 /** How long an invitation's link works. */
 export const invitationDays = 7;
@@ -67,6 +109,9 @@ export type TeamInvitation = z.output<typeof teamInvitation>;
 export const teamList = z.object({
   members: z.array(teamMember),
   invitations: z.array(teamInvitation),
+  assignment: z.optional(
+    z.enum(assignmentModes).check(z.describe("How new leads get their owner.")),
+  ),
 });
 export type TeamList = z.output<typeof teamList>;
 

@@ -10,6 +10,7 @@ import { startDigestScheduler } from "./digest/digest.ts";
 import { digestOutbox } from "./digest/digest-outbox.ts";
 import { registrationOutbox } from "./events/registration-outbox.ts";
 import { startVisitRetention } from "./insights/visit-retention.ts";
+import { assignmentOutbox } from "./leads/lead-assignment.ts";
 import { leadOutbox } from "./leads/lead-notification.ts";
 import { startMailboxWatcher } from "./mail/mailbox-watcher.ts";
 import { conversationOutbox } from "./mail/message-outbox.ts";
@@ -100,6 +101,7 @@ export function startBackgroundJobs(options: {
         // Each feature's kinds of message (docs/development.md, "Layers").
         kinds: {
           ...leadOutbox,
+          ...assignmentOutbox,
           ...digestOutbox,
           ...meetingOutbox(manageKey, visitorMail),
           ...registrationOutbox(manageKey, visitorMail),

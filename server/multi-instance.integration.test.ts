@@ -1,6 +1,7 @@
 import { type ChildProcess, spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "./auth/users.repository.ts";
 import { openPostgres } from "./db/connect.ts";
 import { postgresAdminQuery, postgresUrlFor } from "./test-support/databases.ts";
 import { makeFakeBuild } from "./test-support/fake-build.ts";
@@ -221,6 +222,73 @@ describe.runIf(pgUrl)("three instances on one PostgreSQL", { timeout: 180_000 },
           `${acknowledged.size} acknowledged, ${rows.length} stored, ` +
           `${smtp.received.length} e-mails for ${allLeads.length} leads (${twice.length} sent twice)`,
       );
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("round-robin over two instances: 30 leads at once give each of three people 10", async () => {
+    const handle = openPostgres(databaseUrl);
+    try {
+      for (const email of ["mia@multi.example", "leo@multi.example"])
+        await createUser(handle.db, {
+          email,
+          firstName: "Round",
+          lastName: "Robin",
+          passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRz$aGFzaGhhc2hoYXNoaGFzaA",
+          role: "member",
+        });
+      const login = await post(`${a()}/api/auth/login`, {
+        username: owner.email,
+        password: owner.password,
+      });
+      const { accessToken } = (await login.json()) as { accessToken: string };
+      const mode = await fetch(`${b()}/api/team/assignment`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", "x-access-token": accessToken },
+        body: JSON.stringify({ mode: "round-robin" }),
+      });
+      expect(mode.status).toBe(200);
+      const before = await handle.db
+        .selectFrom("team_assignment")
+        .select("turn")
+        .executeTakeFirstOrThrow();
+
+      // A and B at once (C was killed above), each lead from an address of its own.
+      const statuses = await Promise.all(
+        Array.from({ length: 30 }, (_, n) =>
+          post(`${n % 2 ? a() : b()}/api/leads/contact-us`, lead(`rr-${n}@multi.example`, n), {
+            "x-forwarded-for": `192.0.2.${n + 1}`,
+          }).then((res) => res.status),
+        ),
+      );
+      expect(statuses).toEqual(Array(30).fill(201));
+
+      const rows = await handle.db
+        .selectFrom("leads")
+        .innerJoin("users", "users.id", "leads.assigned_to")
+        .select(["users.email"])
+        .where("leads.email", "like", "rr-%")
+        .execute();
+      const perPerson = new Map<string, number>();
+      for (const row of rows) perPerson.set(row.email, (perPerson.get(row.email) ?? 0) + 1);
+      expect(Object.fromEntries(perPerson)).toEqual({
+        [owner.email]: 10,
+        "mia@multi.example": 10,
+        "leo@multi.example": 10,
+      });
+      // One turn taken, and one history line written, for each lead: none lost to a race.
+      const turns = await handle.db
+        .selectFrom("lead_events")
+        .select("to_value")
+        .where("via", "=", "round-robin")
+        .execute();
+      expect(turns).toHaveLength(30);
+      const after = await handle.db
+        .selectFrom("team_assignment")
+        .select("turn")
+        .executeTakeFirstOrThrow();
+      expect(Number(after.turn) - Number(before.turn)).toBe(30);
     } finally {
       await handle.close();
     }

@@ -6,8 +6,10 @@ import { foldMessage, repeatMinLength, type SpamReason } from "../../domain/spam
 import type { Db } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { enqueueAssignmentEmail } from "../leads/lead-assignment.ts";
 import { enqueueLeadNotification } from "../leads/lead-notification.ts";
 import { claimAutoReply, queueMessage } from "../mail/messages.repository.ts";
+import { assignOnArrival } from "../team/assignment.repository.ts";
 import type { FormTokenClaim } from "./form-token.ts";
 
 /** All SQL for contact intake: a visitor's request becoming a stored lead. */
@@ -285,6 +287,9 @@ export async function insertContactLead(
     })
     .execute();
   if (notify) await enqueueLeadNotification(trx, id, now);
+  // Round-robin's turn (docs/team.md, "Whose lead is it"), taken in this transaction.
+  const owner = await assignOnArrival(trx, id, now);
+  if (owner) await enqueueAssignmentEmail(trx, { leadIds: [id], userId: owner.id, by: null, now });
   if (autoReply && (await claimAutoReply(trx, lead.email, now)))
     await queueMessage(trx, {
       leadId: id,

@@ -82,3 +82,14 @@ export type LoginThrottleTable = {
   blocked_until: Timestamp | null;
   updated_at: Timestamp;
 };
+
+/**
+ * The team's one assignment row (id 1): how new leads get an owner, and round-robin's turn.
+ * `turn` goes up by one with every lead given out; instances advance it by compare-and-set.
+ */
+export type TeamAssignmentTable = {
+  id: number;
+  mode: "manual" | "round-robin";
+  last_user_id: string | null;
+  turn: ColumnType<number | string, number, number>;
+};

@@ -4,6 +4,7 @@ import type {
   LoginThrottleTable,
   MfaRecoveryCodesTable,
   RefreshTokensTable,
+  TeamAssignmentTable,
   TeamInvitationsTable,
   UsersTable,
 } from "./schema-accounts.ts";
@@ -55,6 +56,8 @@ export type LeadsTable = {
   closed_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
   /** The page the visit that became this lead entered the site on. */
   entry_page: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The team member whose lead it is (a user id), or null for no one. */
+  assigned_to: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** A submission judged spam, kept for review (30 days) with the reason. */
@@ -90,6 +93,7 @@ export type SpamLeadsTable = {
   value: ColumnType<number | string | null, number | null | undefined, number | null>;
   closed_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
   entry_page: ColumnType<string | null, string | null | undefined, string | null>;
+  assigned_to: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** Actions on data that is gone (an erased lead): who, what, when; no personal data. */
@@ -123,12 +127,23 @@ export type LeadEventsTable = {
   lead_id: string;
   actor_id: string | null;
   actor_email: string;
-  field: "CommStatus" | "LeadStatus" | "Notes" | "NextFollowUp" | "Meeting" | "Value";
+  field:
+    | "CommStatus"
+    | "LeadStatus"
+    | "Notes"
+    | "NextFollowUp"
+    | "Meeting"
+    | "Value"
+    | "AssignedTo";
   from_value: string;
   to_value: string;
   created_at: Timestamp;
   /** How the change was made when not by hand: "sending" a message, or the visitor's "reply". */
-  via: ColumnType<"sending" | "reply" | null, "sending" | "reply" | null | undefined, never>;
+  via: ColumnType<
+    "sending" | "reply" | "round-robin" | "removal" | null,
+    "sending" | "reply" | "round-robin" | "removal" | null | undefined,
+    never
+  >;
 };
 
 export type ServerSecretsTable = {
@@ -324,6 +339,7 @@ export type Database = {
   spam_leads: SpamLeadsTable;
   audit_events: AuditEventsTable;
   team_invitations: TeamInvitationsTable;
+  team_assignment: TeamAssignmentTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   audit_log: AuditLogTable;
   server_secrets: ServerSecretsTable;

@@ -24,3 +24,7 @@ export function uuidv7(now = Date.now()): string {
   const counter = sequence.toString(16).padStart(3, "0");
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${counter}-${random.slice(19)}`;
 }
+
+/** When a version-7 ID was made (its first 48 bits), in Unix milliseconds. */
+export const uuidv7Time = (id: string): number =>
+  Number.parseInt(id.replaceAll("-", "").slice(0, 12), 16);

@@ -25,6 +25,7 @@ const lead = (overrides: Partial<StoredLead>): StoredLead => ({
   Value: null,
   ClosedAt: null,
   EntryPage: null,
+  AssignedTo: null,
   ...overrides,
 });
 

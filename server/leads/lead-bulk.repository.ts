@@ -3,8 +3,14 @@ import type { StoredLead } from "../../domain/lead-record.ts";
 import type { LeadChanges } from "../../domain/lead-update.ts";
 import type { Db } from "../db/connect.ts";
 import type { LeadEventsTable } from "../db/schema.ts";
+import { enqueueAssignmentEmail } from "./lead-assignment.ts";
 import { toLeadRecord } from "./lead-record.ts";
-import { type Actor, closedAtAfter, historyEvents } from "./lead-updates.repository.ts";
+import {
+  type Actor,
+  assigneeEmails,
+  closedAtAfter,
+  historyEvents,
+} from "./lead-updates.repository.ts";
 
 /** All SQL for changing many leads at once (bulk updates). */
 
@@ -12,7 +18,9 @@ export type BulkTarget = { readonly id: string; readonly basedOn?: string | unde
 
 export type BulkResult =
   | { kind: "updated"; updated: StoredLead[]; conflicts: StoredLead[] }
-  | { kind: "unknown"; ids: string[] };
+  | { kind: "unknown"; ids: string[] }
+  /** AssignedTo names no owner or member of the team: nothing was changed. */
+  | { kind: "bad-assignee" };
 
 /** SQLite allows 32,766 parameters a statement, PostgreSQL 65,535: stay well inside both. */
 const chunk = <T>(items: readonly T[], size: number): T[][] =>
@@ -52,8 +60,16 @@ export async function bulkUpdateLeads(
       return { kind: "unknown", ids: ids.filter((id) => !found.has(id)) } as const;
     }
 
+    const emails = await assigneeEmails(
+      trx,
+      changes.AssignedTo,
+      rows.map((row) => row.assigned_to),
+    );
+    if (!emails) return { kind: "bad-assignee" } as const;
     const updated: StoredLead[] = [];
     const conflicts: StoredLead[] = [];
+    /** The leads that became someone's by this save, for their one e-mail. */
+    const given: string[] = [];
     const events: Array<Insertable<LeadEventsTable>> = [];
     /**
      * The leads to write, by the UpdatedAt and ClosedAt they get (almost always one group:
@@ -72,7 +88,7 @@ export async function bulkUpdateLeads(
       const next = { ...current, ...changes };
       const closedAt = closedAtAfter(current, next, at);
       const lead: StoredLead = { ...next, ClosedAt: closedAt, UpdatedAt: at };
-      const changed = historyEvents(current, lead, changes, actor, now, events.length);
+      const changed = historyEvents(current, lead, changes, actor, now, events.length, emails);
       // A lead that already has every value is left alone: no new version, no history.
       if (changed.length === 0) {
         updated.push(current);
@@ -80,6 +96,7 @@ export async function bulkUpdateLeads(
       }
       updated.push(lead);
       events.push(...changed);
+      if (changes.AssignedTo && current.AssignedTo !== changes.AssignedTo) given.push(lead.ID);
       const key = `${at}|${closedAt ?? ""}`;
       const group = byVersion.get(key) ?? { at, closedAt, ids: [] };
       group.ids.push(lead.ID);
@@ -95,6 +112,7 @@ export async function bulkUpdateLeads(
             ...(changes.LeadStatus !== undefined ? { lead_status: changes.LeadStatus } : {}),
             ...(changes.NextFollowUp !== undefined ? { next_follow_up: changes.NextFollowUp } : {}),
             ...(changes.Value !== undefined ? { value: changes.Value } : {}),
+            ...(changes.AssignedTo !== undefined ? { assigned_to: changes.AssignedTo } : {}),
             closed_at: closedAt,
             updated_at: at,
           })
@@ -105,6 +123,14 @@ export async function bulkUpdateLeads(
     // Nine values an event: 500 leads × 3 fields stay far below either engine's limit.
     for (const part of chunk(events, 500))
       await trx.insertInto("lead_events").values(part).execute();
+    // The new owner hears of it once, unless they did it themselves.
+    if (changes.AssignedTo && changes.AssignedTo !== actor.id && given.length)
+      await enqueueAssignmentEmail(trx, {
+        leadIds: given,
+        userId: changes.AssignedTo,
+        by: actor.id,
+        now,
+      });
     return { kind: "updated", updated, conflicts } as const;
   });
 }

@@ -1,7 +1,7 @@
 import { PostgresAdapter, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { addDays, type CalendarDate } from "../../domain/dates.ts";
 import { closedCommStatuses, type DueFilter, type LeadFilters } from "../../domain/lead-filters.ts";
-import { closedLeadStatuses, type StoredLead } from "../../domain/lead-record.ts";
+import { closedLeadStatuses, isUuid, type StoredLead } from "../../domain/lead-record.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database, LeadsTable } from "../db/schema.ts";
 import { toLeadRecord } from "./lead-record.ts";
@@ -114,6 +114,10 @@ function listQuery(
   if (filters.source) query = query.where("source", "=", filters.source);
   if (filters.reply === "unread") query = query.where("reply_unread_at", "is not", null);
   if (filters.active) query = whereActive(query);
+  // "me" is resolved to the caller by the route (filtersFor); left as is, it matches no one.
+  if (filters.assigned === "none") query = query.where("assigned_to", "is", null);
+  else if (isUuid(filters.assigned)) query = query.where("assigned_to", "=", filters.assigned);
+  else if (filters.assigned) query = query.where(sql<boolean>`1 = 0`);
   return query;
 }
 

@@ -34,5 +34,6 @@ export function toLeadRecord(row: Selectable<LeadsTable>): StoredLead {
     Value: storedValue(row.value),
     ClosedAt: row.closed_at ? toIso(row.closed_at) : null,
     ReplyUnreadAt: row.reply_unread_at ? toIso(row.reply_unread_at) : null,
+    AssignedTo: row.assigned_to ?? null,
   };
 }

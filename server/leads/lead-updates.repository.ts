@@ -1,9 +1,10 @@
-import type { Insertable } from "kysely";
+import type { Insertable, Transaction } from "kysely";
 import { isClosedStatus, type LeadEvent, type StoredLead } from "../../domain/lead-record.ts";
 import type { LeadChanges, LeadUpdate } from "../../domain/lead-update.ts";
 import type { Db } from "../db/connect.ts";
-import { type LeadEventsTable, toIso } from "../db/schema.ts";
+import { type Database, type LeadEventsTable, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { emailsOf, enqueueAssignmentEmail, leadOwnerEmail } from "./lead-assignment.ts";
 import { toLeadRecord } from "./lead-record.ts";
 
 /** All SQL for changing a lead and reading back its history. */
@@ -12,12 +13,35 @@ export type LeadUpdateResult =
   /** `before`: the version it replaced, as read in the same transaction. */
   | { kind: "updated"; lead: StoredLead; before: StoredLead }
   | { kind: "not-found" }
-  | { kind: "stale"; lead: StoredLead };
+  | { kind: "stale"; lead: StoredLead }
+  /** AssignedTo names no owner or member of the team. */
+  | { kind: "bad-assignee" };
 
 /** Who made a change, as recorded in the lead's history. */
 export type Actor = { readonly id: string | null; readonly email: string };
 
-const historyFields = ["CommStatus", "LeadStatus", "Notes", "NextFollowUp", "Value"] as const;
+const historyFields = [
+  "CommStatus",
+  "LeadStatus",
+  "Notes",
+  "NextFollowUp",
+  "Value",
+  "AssignedTo",
+] as const;
+
+/**
+ * A field's value as history keeps it: text, "" for none; a lead's owner as their e-mail, so
+ * the history reads without looking anyone up (`emails`: user ID → e-mail).
+ */
+const historyValue = (
+  lead: StoredLead,
+  field: (typeof historyFields)[number],
+  emails: ReadonlyMap<string, string>,
+) => {
+  const value = lead[field];
+  if (field === "AssignedTo" && typeof value === "string") return emails.get(value) ?? value;
+  return String(value ?? "");
+};
 
 /**
  * When a lead was closed after a change of its LeadStatus: entering CONVERTED or ABANDONED
@@ -40,6 +64,7 @@ export function historyEvents(
   actor: Actor,
   now: Date,
   offset = 0,
+  emails: ReadonlyMap<string, string> = new Map(),
 ): Array<Insertable<LeadEventsTable>> {
   return historyFields
     .filter((field) => changes[field] !== undefined && changes[field] !== before[field])
@@ -50,10 +75,25 @@ export function historyEvents(
       actor_email: actor.email,
       field,
       // History keeps text: a cleared follow-up date or value is "".
-      from_value: String(before[field] ?? ""),
-      to_value: String(after[field] ?? ""),
+      from_value: historyValue(before, field, emails),
+      to_value: historyValue(after, field, emails),
       created_at: after.UpdatedAt,
     }));
+}
+
+/**
+ * The e-mails a change of owner records in history, for the leads' owners now and the new one;
+ * null when the new one may not own leads (an editor, someone who left, no such account).
+ */
+export async function assigneeEmails(
+  trx: Db | Transaction<Database>,
+  assignTo: string | null | undefined,
+  current: ReadonlyArray<string | null>,
+): Promise<Map<string, string> | null> {
+  if (assignTo === undefined) return new Map();
+  if (assignTo !== null && !(await leadOwnerEmail(trx, assignTo))) return null;
+  const ids = [assignTo, ...current].filter((id): id is string => id !== null);
+  return emailsOf(trx, ids);
 }
 
 /**
@@ -80,7 +120,9 @@ export async function updateLead(
       const current = toLeadRecord(row);
       if (update.basedOn && update.basedOn !== current.UpdatedAt)
         return { kind: "stale", lead: current } as const;
-      const { CommStatus, LeadStatus, Notes, NextFollowUp, Value } = update.changes;
+      const { CommStatus, LeadStatus, Notes, NextFollowUp, Value, AssignedTo } = update.changes;
+      const emails = await assigneeEmails(trx, AssignedTo, [current.AssignedTo]);
+      if (!emails) return { kind: "bad-assignee" } as const;
       // Strictly after the version it replaces, so every version has its own UpdatedAt even
       // within one millisecond or with a clock behind the last writer's.
       const at = new Date(Math.max(now.getTime(), Date.parse(current.UpdatedAt) + 1)).toISOString();
@@ -92,6 +134,7 @@ export async function updateLead(
           ...(Notes !== undefined ? { notes: Notes } : {}),
           ...(NextFollowUp !== undefined ? { next_follow_up: NextFollowUp } : {}),
           ...(Value !== undefined ? { value: Value } : {}),
+          ...(AssignedTo !== undefined ? { assigned_to: AssignedTo } : {}),
           closed_at: closedAtAfter(current, { ...current, ...update.changes }, at),
           updated_at: at,
         })
@@ -106,8 +149,16 @@ export async function updateLead(
         ClosedAt: closedAtAfter(current, changed, at),
         UpdatedAt: at,
       };
-      const events = historyEvents(current, lead, update.changes, actor, now);
+      const events = historyEvents(current, lead, update.changes, actor, now, 0, emails);
       if (events.length) await trx.insertInto("lead_events").values(events).execute();
+      // The new owner hears of it, unless they did it themselves.
+      if (AssignedTo && AssignedTo !== current.AssignedTo && AssignedTo !== actor.id)
+        await enqueueAssignmentEmail(trx, {
+          leadIds: [lead.ID],
+          userId: AssignedTo,
+          by: actor.id,
+          now,
+        });
       return { kind: "updated", lead, before: current } as const;
     });
     if (result.kind !== "retry") return result;

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { todayIn } from "../../domain/dates.ts";
 import { endpoints } from "../../domain/endpoints.ts";
-import { type LeadFilterQuery, leadFiltersOf } from "../../domain/lead-filters.ts";
+import { filtersFor, type LeadFilterQuery, leadFiltersOf } from "../../domain/lead-filters.ts";
 import { type LeadRecord, leadTexts } from "../../domain/lead-record.ts";
 import { isWithinHorizon } from "../../domain/lead-update.ts";
 import { pageSize, pagingTexts } from "../../domain/paging.ts";
@@ -45,6 +45,7 @@ const exportColumns = [
   "UtmCampaign",
   "Value",
   "ClosedAt",
+  "AssignedTo",
 ] as const satisfies ReadonlyArray<keyof LeadRecord>;
 
 /**
@@ -61,29 +62,29 @@ export async function leadsRoutes(app: FastifyInstance) {
   const listPage = async (
     list: "new" | "old",
     query: { limit?: number; cursor?: string } & LeadFilterQuery,
-    requestUrl: string,
+    request: FastifyRequest,
     reply: FastifyReply,
   ) => {
     const { limit = pageSize.default, cursor } = query;
     const after = cursor === undefined ? undefined : decodeCursor(cursor);
     if (after === null) return reply.code(400).send({ message: pagingTexts.badCursor });
-    const filters = leadFiltersOf(query);
+    const filters = filtersFor(leadFiltersOf(query), actorOf(request).id);
     const [page, total] = await Promise.all([
       listLeads(db, list, { limit, after, filters, today: today() }),
       // The heading's count, once per list: later pages only add to what is shown.
       after ? undefined : countList(db, list, { filters, today: today() }),
     ]);
-    if (page.next) reply.header("Link", nextLink(requestUrl, limit, encodeCursor(page.next)));
+    if (page.next) reply.header("Link", nextLink(request.url, limit, encodeCursor(page.next)));
     if (total !== undefined) reply.header("X-Total-Count", String(total));
     return reply.send(page.leads);
   };
   api.route({
     ...endpoints.newLeads,
-    handler: (request, reply) => listPage("new", request.query, request.url, reply),
+    handler: (request, reply) => listPage("new", request.query, request, reply),
   });
   api.route({
     ...endpoints.oldLeads,
-    handler: (request, reply) => listPage("old", request.query, request.url, reply),
+    handler: (request, reply) => listPage("old", request.query, request, reply),
   });
 
   api.route({
@@ -108,7 +109,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       reply.send(
         await liveChanges(db, {
           since: request.query.since,
-          filters: leadFiltersOf(request.query),
+          filters: filtersFor(leadFiltersOf(request.query), actorOf(request).id),
           today: today(),
           now: clock(),
         }),
@@ -129,7 +130,7 @@ export async function leadsRoutes(app: FastifyInstance) {
     ...endpoints.exportLeads,
     handler: async (request, reply) => {
       const { list = "all" } = request.query;
-      const filters = leadFiltersOf(request.query);
+      const filters = filtersFor(leadFiltersOf(request.query), actorOf(request).id);
       // Which list and filters went out, never the rows (docs/team.md, "Audit log").
       request.audit = {
         list,
@@ -168,7 +169,8 @@ export async function leadsRoutes(app: FastifyInstance) {
     ...endpoints.updateLead,
     handler: async (request, reply) => {
       const { id } = request.params;
-      const { ID, UpdatedAt, CommStatus, LeadStatus, Notes, NextFollowUp, Value } = request.body;
+      const { ID, UpdatedAt, CommStatus, LeadStatus, Notes, NextFollowUp, Value, AssignedTo } =
+        request.body;
       if (ID !== undefined && ID.toLowerCase() !== id)
         return reply.code(400).send({ message: leadTexts.idMismatch });
       // Two years from the owner's today, on the owner's clock (the schema checks the rest).
@@ -185,6 +187,7 @@ export async function leadsRoutes(app: FastifyInstance) {
             ...(Notes !== undefined && Notes !== null ? { Notes } : {}),
             ...(NextFollowUp !== undefined ? { NextFollowUp } : {}),
             ...(Value !== undefined ? { Value } : {}),
+            ...(AssignedTo !== undefined ? { AssignedTo } : {}),
           },
           basedOn: UpdatedAt ?? undefined,
         },
@@ -192,6 +195,8 @@ export async function leadsRoutes(app: FastifyInstance) {
         clock(),
       );
       if (result.kind === "not-found") return reply.code(404).send({ message: leadTexts.notFound });
+      if (result.kind === "bad-assignee")
+        return reply.code(400).send({ message: leadTexts.badAssignee });
       if (result.kind === "stale")
         return reply.code(409).send({ message: leadTexts.changedSince, lead: result.lead });
       request.audit = leadChangeDetails(result.before, result.lead);

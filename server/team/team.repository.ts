@@ -5,6 +5,10 @@ import { revokeUserSessions } from "../auth/sessions.repository.ts";
 import type { Db } from "../db/connect.ts";
 import { type Database, toIso } from "../db/schema.ts";
 import type { UsersTable } from "../db/schema-accounts.ts";
+import { returnOpenLeads } from "./assignment.repository.ts";
+
+/** Who makes a change to the team, as a lead's history names them. */
+type Actor = { id: string | null; email: string };
 
 /** All SQL for the team's people (docs/team.md). */
 
@@ -55,7 +59,8 @@ export async function findMember(db: Db, id: string): Promise<TeamMember | undef
 
 /** `before`: the person's role as the change found it, in the same transaction. */
 type Outcome =
-  | { kind: "done"; member: TeamMember; before: TeamRole }
+  /** `returned`: how many of their open leads went back to no one. */
+  | { kind: "done"; member: TeamMember; before: TeamRole; returned: number }
   | { kind: "unknown" }
   | { kind: "last-owner" };
 
@@ -69,7 +74,7 @@ async function keepingAnOwner(
   db: Db,
   id: string,
   leavesOwnerRole: (current: TeamRole) => boolean,
-  change: (trx: Transaction<Database>) => Promise<void>,
+  change: (trx: Transaction<Database>, user: Selectable<UsersTable>) => Promise<number>,
 ): Promise<Outcome> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return db.transaction().execute(async (trx) => {
@@ -79,26 +84,30 @@ async function keepingAnOwner(
     if (!user || !isTeamRole(user.role)) return { kind: "unknown" };
     if (leavesOwnerRole(user.role) && ownerIds.filter((owner) => owner !== id).length === 0)
       return { kind: "last-owner" };
-    await change(trx);
+    const returned = await change(trx, user);
     const after = await trx.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
     return after
-      ? { kind: "done", member: memberOf(after), before: user.role }
+      ? { kind: "done", member: memberOf(after), before: user.role, returned }
       : { kind: "unknown" };
   });
 }
 
-/** A new role, effective on the person's next request (the guard reads it every time). */
-export const changeRole = (db: Db, id: string, role: TeamRole, now: Date) =>
+/**
+ * A new role, effective on the person's next request (the guard reads it every time). An
+ * editor owns no leads: someone made one gives their open leads back to no one.
+ */
+export const changeRole = (db: Db, id: string, role: TeamRole, by: Actor, now: Date) =>
   keepingAnOwner(
     db,
     id,
     (current) => current === "owner" && role !== "owner",
-    async (trx) => {
+    async (trx, user) => {
       await trx
         .updateTable("users")
         .set({ role, updated_at: now.toISOString() })
         .where("id", "=", id)
         .execute();
+      return role === "editor" ? returnOpenLeads(trx, id, { email: user.email, by, now }) : 0;
     },
   );
 
@@ -107,12 +116,12 @@ export const changeRole = (db: Db, id: string, role: TeamRole, now: Date) =>
  * is revoked and the token version bumped, so its access tokens fail from the next request
  * on every instance.
  */
-export const removeMember = (db: Db, id: string, now: Date) =>
+export const removeMember = (db: Db, id: string, by: Actor, now: Date) =>
   keepingAnOwner(
     db,
     id,
     (current) => current === "owner",
-    async (trx) => {
+    async (trx, user) => {
       await trx
         .updateTable("users")
         .set((eb) => ({
@@ -123,6 +132,7 @@ export const removeMember = (db: Db, id: string, now: Date) =>
         .where("id", "=", id)
         .execute();
       await revokeUserSessions(trx, id, now);
+      return returnOpenLeads(trx, id, { email: user.email, by, now });
     },
   );
 

@@ -4,6 +4,7 @@ import { teamTexts } from "../../domain/team.ts";
 import { typed } from "../api/contracts.ts";
 import { accessTexts, actorOf } from "../auth/guards.ts";
 import { findUserById } from "../auth/users.repository.ts";
+import { assignmentMode, setAssignmentMode } from "./assignment.repository.ts";
 import { invitationKey, invitationToken } from "./invitation-token.ts";
 import {
   createInvitation,
@@ -47,11 +48,12 @@ export async function teamRoutes(app: FastifyInstance) {
     ...endpoints.team,
     handler: async (_request, reply) => {
       const now = clock();
-      const [members, invitations] = await Promise.all([
+      const [members, invitations, assignment] = await Promise.all([
         listTeam(db),
         listOpenInvitations(db, now),
+        assignmentMode(db),
       ]);
-      return reply.send({ members, invitations });
+      return reply.send({ members, invitations, assignment });
     },
   });
 
@@ -144,7 +146,13 @@ export async function teamRoutes(app: FastifyInstance) {
   api.route({
     ...endpoints.changeRole,
     handler: async (request, reply) => {
-      const result = await changeRole(db, request.params.id, request.body.role, clock());
+      const result = await changeRole(
+        db,
+        request.params.id,
+        request.body.role,
+        actorOf(request),
+        clock(),
+      );
       if (result.kind === "unknown")
         return reply.code(404).send({ message: teamTexts.unknownMember });
       if (result.kind === "last-owner")
@@ -152,15 +160,43 @@ export async function teamRoutes(app: FastifyInstance) {
       request.audit = {
         person: result.member.email,
         role: { before: result.before, after: result.member.role },
+        ...(result.returned ? { leadsReturned: result.returned } : {}),
       };
       return reply.send({ member: result.member });
     },
   });
 
   api.route({
+    ...endpoints.leadOwners,
+    handler: async (_request, reply) => {
+      const [members, mode] = await Promise.all([listTeam(db), assignmentMode(db)]);
+      const people = members
+        .filter((member) => member.role !== "editor")
+        .map(({ id, email, firstName, lastName, available }) => ({
+          id,
+          email,
+          firstName,
+          lastName,
+          available,
+        }));
+      return reply.send({ people, mode });
+    },
+  });
+
+  api.route({
+    ...endpoints.setAssignment,
+    handler: async (request, reply) => {
+      const { mode } = request.body;
+      const before = await setAssignmentMode(db, mode);
+      request.audit = { mode: { before, after: mode } };
+      return reply.send({ mode, message: teamTexts.modeSet(mode) });
+    },
+  });
+
+  api.route({
     ...endpoints.removeMember,
     handler: async (request, reply) => {
-      const result = await removeMember(db, request.params.id, clock());
+      const result = await removeMember(db, request.params.id, actorOf(request), clock());
       if (result.kind === "unknown")
         return reply.code(404).send({ message: teamTexts.unknownMember });
       if (result.kind === "last-owner")
@@ -169,9 +205,15 @@ export async function teamRoutes(app: FastifyInstance) {
       request.audit = {
         person: result.member.email,
         role: { before: result.before, after: null },
+        leadsReturned: result.returned,
       };
       request.log.info({ member: request.params.id }, "team: removed");
-      return reply.send({ message: teamTexts.removed(`${firstName} ${lastName}`) });
+      const name = `${firstName} ${lastName}`;
+      return reply.send({
+        message: result.returned
+          ? teamTexts.removedWithLeads(name, result.returned)
+          : teamTexts.removed(name),
+      });
     },
   });
 }

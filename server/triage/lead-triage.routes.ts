@@ -33,7 +33,7 @@ export async function triageRoutes(app: FastifyInstance) {
   api.route({
     ...endpoints.bulkUpdate,
     handler: async (request, reply) => {
-      const { IDs, CommStatus, LeadStatus, NextFollowUp, Value } = request.body;
+      const { IDs, CommStatus, LeadStatus, NextFollowUp, Value, AssignedTo } = request.body;
       if (NextFollowUp && !isWithinHorizon(NextFollowUp, todayIn(timeZone, clock())))
         return reply.code(400).send({ message: leadTexts.badFollowUp });
       const targets = IDs.map((target) =>
@@ -49,6 +49,7 @@ export async function triageRoutes(app: FastifyInstance) {
           ...(LeadStatus !== undefined ? { LeadStatus } : {}),
           ...(NextFollowUp !== undefined ? { NextFollowUp } : {}),
           ...(Value !== undefined ? { Value } : {}),
+          ...(AssignedTo !== undefined ? { AssignedTo } : {}),
         },
         actorOf(request),
         clock(),
@@ -57,10 +58,12 @@ export async function triageRoutes(app: FastifyInstance) {
         return reply
           .code(404)
           .send({ message: bulkTexts.unknown(result.ids.length), unknown: result.ids });
+      if (result.kind === "bad-assignee")
+        return reply.code(400).send({ message: leadTexts.badAssignee });
       const { updated, conflicts } = result;
       // What was set, on which leads (their IDs only: docs/team.md, "Audit log").
       request.audit = {
-        set: { CommStatus, LeadStatus, NextFollowUp, Value },
+        set: { CommStatus, LeadStatus, NextFollowUp, Value, AssignedTo },
         leads: updated.map((lead) => lead.ID),
         conflicts: conflicts.length,
       };

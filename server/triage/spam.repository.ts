@@ -7,6 +7,7 @@ import type { Db } from "../db/connect.ts";
 import { type Database, type LeadEventsTable, type SpamLeadsTable, toIso } from "../db/schema.ts";
 import { releaseRegistrations } from "../events/registrations.repository.ts";
 import { recordAudit } from "../leads/audit.ts";
+import { leadOwnerEmail } from "../leads/lead-assignment.ts";
 import type { LeadCursor } from "../leads/lead-lists.repository.ts";
 import { lockLead } from "../leads/lead-lock.ts";
 import { enqueueLeadNotification } from "../leads/lead-notification.ts";
@@ -42,6 +43,7 @@ export function toSpamRecord(row: Selectable<SpamLeadsTable>): Required<SpamLead
     Value: storedValue(row.value),
     ClosedAt: row.closed_at ? toIso(row.closed_at) : null,
     ReplyUnreadAt: null,
+    AssignedTo: row.assigned_to ?? null,
     SpamReason: row.reason as SpamReason,
     SpamAt: toIso(row.flagged_at),
   };
@@ -141,6 +143,9 @@ async function restoreIn(
       value: storedValue(row.value),
       closed_at: row.closed_at ? toIso(row.closed_at) : null,
       entry_page: row.entry_page ?? null,
+      // Theirs again, unless they have left the team since.
+      assigned_to:
+        row.assigned_to && (await leadOwnerEmail(trx, row.assigned_to)) ? row.assigned_to : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -256,6 +261,7 @@ async function markIn(
       value: storedValue(lead.value),
       closed_at: lead.closed_at ? toIso(lead.closed_at) : null,
       entry_page: lead.entry_page ?? null,
+      assigned_to: lead.assigned_to ?? null,
       history: history.length > 0 ? JSON.stringify(history) : null,
       conversation,
     })

@@ -48,6 +48,7 @@ export const fieldNames = {
   NextFollowUp: "Next follow-up",
   Meeting: "Call",
   Value: "Deal value",
+  AssignedTo: "Owner",
 } as const;
 
 /** A deal value as the owner reads it: "$12,500", in the studio's CURRENCY, no cents. */

@@ -67,6 +67,12 @@ export function LeadHistory({ leadId }: { leadId: string }) {
                     ) : (
                       "cleared"
                     )
+                  ) : event.Field === "AssignedTo" ? (
+                    event.To ? (
+                      `given to ${event.To}`
+                    ) : (
+                      `taken from ${event.From}; no one's now`
+                    )
                   ) : (
                     <>
                       {event.From} → {event.To}
@@ -77,7 +83,11 @@ export function LeadHistory({ leadId }: { leadId: string }) {
                       ? `by ${event.By}, by sending a message`
                       : event.Via === "reply"
                         ? `when ${event.By} replied`
-                        : `by ${event.By}`}
+                        : event.Via === "round-robin"
+                          ? "by round-robin, on arrival"
+                          : event.Via === "removal"
+                            ? `when ${event.By} removed them from the team`
+                            : `by ${event.By}`}
                   </span>
                 </span>
               </li>
