@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import {
+  filtersFor,
   leadFiltersOf,
   leadFiltersSearch,
   leadListQuery,
@@ -26,6 +27,19 @@ describe("the tracker's filters", () => {
     expect(fromUrl("comm=replied&lead=LUKEWARM&due=someday&active=yes&q=%20&source=")).toEqual({});
     expect(fromUrl("active=true").active).toBe(true);
     expect(fromUrl(`q=${"a".repeat(300)}`).q).toHaveLength(searchMaxLength);
+  });
+
+  it("read whose leads: me, none or a person's ID (lowercased); anything else is no filter", () => {
+    const id = "0190A1B2-C3D4-7E5F-8A9B-0C1D2E3F4A5B";
+    expect(fromUrl("assigned=me")).toEqual({ assigned: "me" });
+    expect(fromUrl("assigned=NONE")).toEqual({ assigned: "none" });
+    expect(fromUrl(`assigned=${id}`)).toEqual({ assigned: id.toLowerCase() });
+    expect(fromUrl("assigned=mia")).toEqual({});
+    expect(leadFiltersSearch({ assigned: "me" })).toBe("assigned=me");
+    // The server puts the caller in place of "me"; without one, it means no one's.
+    expect(filtersFor({ assigned: "me", q: "x" }, "u1")).toEqual({ assigned: "u1", q: "x" });
+    expect(filtersFor({ assigned: "me" }, null)).toEqual({ assigned: "none" });
+    expect(filtersFor({ assigned: "none" }, "u1")).toEqual({ assigned: "none" });
   });
 
   it("take the first of repeated values, as a browser's address bar would show it", () => {

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isoTimestamp } from "./api.ts";
+import { leadFilterQuery, leadFiltersOf } from "./lead-filters.ts";
 import { type LeadStatus, leadStatuses, leadStatusesInOrder } from "./lead-record.ts";
 import { sourceFilterOf } from "./lead-source.ts";
 
@@ -25,6 +26,7 @@ export const pipelineQuery = z.object({
     ),
   ),
   source: z.optional(z.catch(z.string().check(z.describe("A lead source label.")), "")),
+  assigned: leadFilterQuery.assigned,
   closedDays: z.optional(
     z.catch(
       z.coerce
@@ -46,9 +48,11 @@ export const pipelineQuery = z.object({
 export function pipelineFiltersOf(query: z.output<typeof pipelineQuery>) {
   const q = (query.q ?? "").trim().slice(0, 200);
   const source = sourceFilterOf(query.source);
+  const { assigned } = leadFiltersOf({ assigned: query.assigned });
   return {
     ...(q ? { q } : {}),
     ...(source ? { source } : {}),
+    ...(assigned ? { assigned } : {}),
     closedDays: query.closedDays ?? closedWindowDays,
   };
 }
@@ -67,6 +71,7 @@ export const pipelineCard = z.object({
   CreatedAt: isoTimestamp,
   UpdatedAt: isoTimestamp,
   ClosedAt: z.nullable(isoTimestamp),
+  AssignedTo: z.optional(z.nullable(z.string())),
 });
 export type PipelineCard = z.output<typeof pipelineCard>;
 

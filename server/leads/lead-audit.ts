@@ -1,7 +1,14 @@
 import type { StoredLead } from "../../domain/lead-record.ts";
 
 /** The values of a lead an audit entry shows before and after; the notes only as "changed". */
-const auditedValues = ["CommStatus", "LeadStatus", "NextFollowUp", "Value", "ClosedAt"] as const;
+const auditedValues = [
+  "CommStatus",
+  "LeadStatus",
+  "NextFollowUp",
+  "Value",
+  "ClosedAt",
+  "AssignedTo",
+] as const;
 
 /**
  * What an update changed, for the audit log (docs/team.md, "Audit log"): each value's before

@@ -21,7 +21,10 @@ const isClosed = (status: LeadStatus) => (closedLeadStatuses as readonly string[
  */
 export async function pipelineBoard(
   db: Db,
-  { filters, closedSince }: { filters: { q?: string; source?: string }; closedSince: Date },
+  {
+    filters,
+    closedSince,
+  }: { filters: { q?: string; source?: string; assigned?: string }; closedSince: Date },
 ): Promise<PipelineColumn[]> {
   const since = closedSince.toISOString();
   const inWindow = (status: LeadStatus) => {
@@ -53,6 +56,7 @@ export async function pipelineBoard(
             "created_at",
             "updated_at",
             "closed_at",
+            "assigned_to",
           ])
           .orderBy(isClosed(status) ? "closed_at" : "updated_at", "desc")
           .orderBy("id", "desc")
@@ -77,6 +81,7 @@ export async function pipelineBoard(
             CreatedAt: toIso(row.created_at),
             UpdatedAt: toIso(row.updated_at),
             ClosedAt: row.closed_at ? toIso(row.closed_at) : null,
+            AssignedTo: row.assigned_to ?? null,
           }),
         ),
       };

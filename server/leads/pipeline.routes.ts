@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../domain/endpoints.ts";
+import { filtersFor } from "../../domain/lead-filters.ts";
 import { pipelineFiltersOf } from "../../domain/pipeline.ts";
 import { typed } from "../api/contracts.ts";
+import { actorOf } from "../auth/guards.ts";
 import { pipelineBoard } from "./pipeline.repository.ts";
 
 /** `GET /api/pipeline`: the board (registered in the admin scope). */
@@ -10,7 +12,8 @@ export async function pipelineRoutes(app: FastifyInstance) {
   typed(app).route({
     ...endpoints.pipeline,
     handler: async (request) => {
-      const { closedDays, ...filters } = pipelineFiltersOf(request.query);
+      const { closedDays, ...asked } = pipelineFiltersOf(request.query);
+      const filters = filtersFor(asked, actorOf(request).id);
       const closedSince = new Date(app.clock().getTime() - closedDays * 86_400_000);
       return {
         currency,

@@ -5,7 +5,7 @@
  */
 
 /** The controls that save a lead, as their ids and save messages name them. */
-export type LeadControl = "comm" | "lead" | "notes" | "date" | "reply" | "value";
+export type LeadControl = "comm" | "lead" | "notes" | "date" | "reply" | "value" | "owner";
 
 const leadBase = (listKey: string, leadId: string) => `lead-${listKey}-${leadId}`;
 

@@ -3,6 +3,7 @@ import { memo } from "react";
 import { dayLabel } from "../../../domain/dates.ts";
 import { type PipelineCard as Card, isStale } from "../../../domain/pipeline.ts";
 import { formatMoney } from "../../components/admin/format.ts";
+import { OwnerBadge } from "../lead/owner-badge.tsx";
 
 const daysBetween = (from: string, to: Date) =>
   Math.max(0, Math.floor((to.getTime() - Date.parse(from)) / 86_400_000));
@@ -64,9 +65,12 @@ export const PipelineCard = memo(function PipelineCard({
             )}
           </span>
         </span>
-        <span className="mt-0.5 flex flex-wrap gap-x-1 text-sm text-muted">
-          <span>{ageText(age)} old</span>
-          {card.Source ? <span>· {card.Source}</span> : null}
+        <span className="mt-0.5 flex items-center justify-between gap-1 text-sm text-muted">
+          <span className="flex min-w-0 flex-wrap gap-x-1">
+            <span>{ageText(age)} old</span>
+            {card.Source ? <span>· {card.Source}</span> : null}
+          </span>
+          <OwnerBadge lead={card} />
         </span>
         <span className="mt-0.5 flex flex-wrap items-center gap-0.5 text-sm">
           {card.NextFollowUp ? (

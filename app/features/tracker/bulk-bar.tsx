@@ -14,6 +14,7 @@ import {
 } from "../../../domain/lead-record.ts";
 import type { LeadChanges } from "../../../domain/lead-update.ts";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
+import { ownerName, useLeadOwners } from "../../components/admin/lead-owners.tsx";
 import { rowFieldClass } from "../../components/form-fields.tsx";
 
 const followUpChoices = [
@@ -22,8 +23,8 @@ const followUpChoices = [
 ] as const;
 
 /**
- * What to do with the leads picked: a communication status, a lead temperature and a
- * follow-up for all of them, applied together in one request when the owner says so (unlike a
+ * What to do with the leads picked: a communication status, a lead temperature, a follow-up
+ * and an owner for all of them, applied together in one request when the owner says so (unlike a
  * single lead's selects, a bulk change waits for Apply); or, for the junk that gets past the
  * filter, all of them to Spam (with Undo) or erased (after one confirmation naming the count).
  * One line at a desk, sticky under the header; three short rows at a phone's bottom edge, a
@@ -50,6 +51,8 @@ export function BulkBar({
   const [comm, setComm] = useState<CommStatus | "">("");
   const [lead, setLead] = useState<LeadStatus | "">("");
   const [followUp, setFollowUp] = useState<string>("");
+  const [owner, setOwner] = useState<string>("");
+  const { me, people } = useLeadOwners();
   const [hint, setHint] = useState(false);
   const [erasing, setErasing] = useState(false);
   const bar = useRef<HTMLElement>(null);
@@ -74,6 +77,7 @@ export function BulkBar({
       : followUp
         ? { NextFollowUp: quickFollowUpDate(today, followUp as QuickFollowUp) }
         : {}),
+    ...(owner === "none" ? { AssignedTo: null } : owner ? { AssignedTo: owner } : {}),
   };
   const nothing = Object.keys(changes).length === 0;
   const leads = count === 1 ? "1 lead" : `${count} leads`;
@@ -88,14 +92,14 @@ export function BulkBar({
       aria-describedby={`${id}-how`}
     >
       <form
-        className="grid grid-cols-3 items-center gap-0.5 min-[1024px]:flex min-[1024px]:flex-wrap min-[1024px]:gap-1 min-[1440px]:flex-nowrap"
+        className="grid grid-cols-12 items-center gap-0.5 min-[1024px]:flex min-[1024px]:flex-wrap min-[1024px]:gap-0.5 min-[1440px]:flex-nowrap"
         onSubmit={(event) => {
           event.preventDefault();
           setHint(nothing);
           if (!nothing && !busy) onApply(changes);
         }}
       >
-        <div className="col-span-3 flex items-center justify-between gap-1 min-[1024px]:contents">
+        <div className="col-span-12 flex items-center justify-between gap-1 min-[1024px]:contents">
           <h2 id={`${id}-title`} className="shrink-0 pl-0.5 font-bold whitespace-nowrap">
             {leads} selected
           </h2>
@@ -141,10 +145,25 @@ export function BulkBar({
           onChange={setFollowUp}
           options={followUpChoices}
         />
+        <BulkSelect
+          id={`${id}-owner`}
+          label="Give to"
+          placeholder="Owner"
+          span="col-span-3"
+          value={owner}
+          onChange={setOwner}
+          options={[
+            { value: "none", label: "No one" },
+            ...people.map((person) => ({
+              value: person.id,
+              label: `${ownerName(person)}${person.id === me ? " (you)" : ""}`,
+            })),
+          ]}
+        />
         <button
           type="submit"
           aria-disabled={nothing || busy}
-          className={`${smallButton} bg-accent text-ink hover:bg-paper aria-disabled:cursor-not-allowed aria-disabled:opacity-70`}
+          className={`${smallButton} col-span-2 bg-accent text-ink hover:bg-paper aria-disabled:cursor-not-allowed aria-disabled:opacity-70`}
         >
           {busy ? "Saving…" : "Apply"}
           <span className="sr-only"> to {leads}</span>
@@ -153,7 +172,7 @@ export function BulkBar({
           type="button"
           onClick={onSpam}
           aria-disabled={busy}
-          className={`${smallButton} border border-paper/40 text-paper hover:border-paper`}
+          className={`${smallButton} col-span-4 border border-paper/40 text-paper hover:border-paper`}
         >
           Mark as spam
         </button>
@@ -161,7 +180,7 @@ export function BulkBar({
           type="button"
           onClick={() => setErasing(true)}
           aria-disabled={busy}
-          className={`${smallButton} border border-paper/40 text-paper hover:border-paper`}
+          className={`${smallButton} col-span-3 border border-paper/40 text-paper hover:border-paper`}
         >
           Erase…
         </button>
@@ -196,7 +215,10 @@ function BulkSelect({
   value,
   options,
   onChange,
+  span = "col-span-4",
 }: {
+  /** Its share of a phone's twelve columns. */
+  span?: string;
   id: string;
   label: string;
   /** The field's name, shown in it while it leaves the leads as they are. */
@@ -206,7 +228,7 @@ function BulkSelect({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="min-w-0 min-[1024px]:w-[8rem] min-[1024px]:shrink-0">
+    <div className={`${span} min-w-0 min-[1024px]:w-[7.25rem] min-[1024px]:shrink-0`}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

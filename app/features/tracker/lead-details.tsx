@@ -5,6 +5,7 @@ import { LeadMeetings } from "../booking/lead-meetings.tsx";
 import { LeadConversation } from "../conversation/lead-conversation.tsx";
 import { detailsHeadingId, detailsId, rowButtonId } from "../lead/dom-ids.ts";
 import { useLeadSavesContext } from "../lead/lead-saves.tsx";
+import { OwnerSelect } from "../lead/owner-select.tsx";
 import { DealValue } from "../pipeline/deal-value.tsx";
 import { FollowUpBadge } from "./follow-up.tsx";
 import { LeadActions } from "./lead-actions.tsx";
@@ -115,11 +116,14 @@ export function LeadDetails({
             onMessage={onMessage}
           />
         </div>
-        <DealValue
-          lead={lead}
-          listKey={listKey}
-          onInvalid={(text) => onMessage(lead.ID, { kind: "error", text, where: listKey })}
-        />
+        <div className="grid gap-1 sm:grid-cols-2">
+          <OwnerSelect lead={lead} listKey={listKey} />
+          <DealValue
+            lead={lead}
+            listKey={listKey}
+            onInvalid={(text) => onMessage(lead.ID, { kind: "error", text, where: listKey })}
+          />
+        </div>
         <NotesForm lead={lead} listKey={listKey} rows={4} />
         <SaveMessage message={message} listKey={listKey} />
       </div>

@@ -7,6 +7,7 @@ import {
 } from "../../../domain/lead-record.ts";
 import { compactFieldClass } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
+import { OwnerFilter } from "../lead/owner-filter.tsx";
 
 const statusLabels = Object.fromEntries(
   [...commStatusesInOrder, ...leadStatusesInOrder].map((status) => [status, statusLabel(status)]),
@@ -55,6 +56,7 @@ export function LeadFiltersBar({
     filters.due,
     filters.source,
     filters.reply,
+    filters.assigned,
   ].filter(Boolean).length;
 
   return (
@@ -73,7 +75,7 @@ export function LeadFiltersBar({
       <search
         id="lead-filters"
         aria-label="Leads"
-        className={`${unfolded ? "" : "max-[1023px]:hidden"} mt-1.5 grid grid-cols-2 items-end gap-1 rounded-sm border border-line bg-paper-dim/60 p-1 md:grid-cols-3 min-[1024px]:grid-cols-[minmax(12rem,1fr)_11rem_11rem_11rem_auto]`}
+        className={`${unfolded ? "" : "max-[1023px]:hidden"} mt-1.5 grid grid-cols-2 items-end gap-1 rounded-sm border border-line bg-paper-dim/60 p-1 md:grid-cols-3 min-[1024px]:grid-cols-[minmax(9rem,1fr)_11rem_11rem_11rem_9rem_auto]`}
       >
         <div className="col-span-2 md:col-span-3 min-[1024px]:col-span-1">
           <label htmlFor="lead-search" className="text-sm font-semibold">
@@ -126,6 +128,11 @@ export function LeadFiltersBar({
           options={dueFilters}
           labels={dueLabels}
           onChange={(value) => select("due", value)}
+        />
+        <OwnerFilter
+          id="filter-assigned"
+          value={filters.assigned}
+          onChange={(assigned) => onChange({ ...latest.current, assigned })}
         />
         <div className="flex flex-wrap items-end gap-0.5 self-end">
           {filters.source ? (

@@ -3,6 +3,7 @@ import { fullName } from "../../components/admin/lead-name.ts";
 import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { NewReplyBadge } from "../conversation/new-reply-badge.tsx";
 import { detailsId, nameId, rowButtonId } from "../lead/dom-ids.ts";
+import { OwnerBadge } from "../lead/owner-badge.tsx";
 import { FollowUpBadge } from "./follow-up.tsx";
 import { LeadDetails } from "./lead-details.tsx";
 import { Waiting } from "./lead-timing.tsx";
@@ -141,7 +142,10 @@ export function LeadRow({
                 )}
               </span>
             </button>
-            <span className="justify-self-end">{open ? null : badge}</span>
+            <span className="flex items-center gap-0.5 justify-self-end">
+              {open ? null : badge}
+              <OwnerBadge lead={lead} />
+            </span>
             <StatusControls lead={lead} listKey={listKey} statuses={statuses} variant="row" />
             {/* Said beside the row, under its selects; takes no room until it says something. */}
             <div className="col-span-5 text-right [&_p]:pb-0.5">
@@ -169,7 +173,10 @@ export function LeadRow({
                 <span id={nameId(listKey, lead.ID)} className="min-w-0 truncate font-bold">
                   {name}
                 </span>
-                <span className="shrink-0 text-xs [&_span]:text-xs">{badge}</span>
+                <span className="flex shrink-0 items-center gap-0.5 text-xs [&_span]:text-xs">
+                  {badge}
+                  <OwnerBadge lead={lead} />
+                </span>
               </span>
               <span className="flex min-w-0 items-baseline gap-0.5 text-sm">
                 <span className="shrink-0 font-semibold text-ink-soft">

@@ -1,9 +1,10 @@
 import { Link, NavLink, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { endpoints } from "../../../domain/endpoints.ts";
-import { adminRedirectFor, sectionsFor } from "../../../domain/roles.ts";
+import { adminRedirectFor, mayCall, sectionsFor } from "../../../domain/roles.ts";
 import { site } from "../../../domain/site.ts";
 import { AdminNav } from "../../components/admin/admin-nav.tsx";
 import { AdminSettingsProvider } from "../../components/admin/admin-settings.tsx";
+import { LeadOwnersProvider } from "../../components/admin/lead-owners.tsx";
 import { OwnerClockProvider } from "../../components/admin/owner-clock.tsx";
 import { adminPageClass } from "../../components/admin/page-header.tsx";
 import { TeamRoleProvider } from "../../components/admin/team-role.tsx";
@@ -42,11 +43,16 @@ export function shouldRevalidate({
 export async function clientLoader({ context }: Route.ClientLoaderArgs) {
   const { id, email, firstName, role } = context.get(adminSessionContext);
   // The owner's time zone, for what is due and how dates read; the browser's if unknown.
-  const settings = await authGet(endpoints.settings);
+  // Who leads can be given to, for the roles that work them.
+  const [settings, owners] = await Promise.all([
+    authGet(endpoints.settings),
+    mayCall(role, "leadOwners") ? authGet(endpoints.leadOwners) : null,
+  ]);
   return {
     admin: { id, email, firstName, role },
     timeZone: settings.ok ? settings.data.timeZone : null,
     settings: settings.ok ? settings.data : null,
+    leadOwners: { me: id, people: owners?.ok ? owners.data.people : [] },
   };
 }
 
@@ -95,9 +101,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <OwnerClockProvider timeZone={loaderData.timeZone}>
         <AdminSettingsProvider value={loaderData.settings}>
           <TeamRoleProvider value={admin.role}>
-            <div className="pb-8">
-              <Outlet />
-            </div>
+            <LeadOwnersProvider value={loaderData.leadOwners}>
+              <div className="pb-8">
+                <Outlet />
+              </div>
+            </LeadOwnersProvider>
           </TeamRoleProvider>
         </AdminSettingsProvider>
       </OwnerClockProvider>

@@ -6,6 +6,7 @@ import { closedWindowDays } from "../../../domain/pipeline.ts";
 import { AdminPage, AdminPageHeader } from "../../components/admin/page-header.tsx";
 import { compactFieldClass, FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
+import { OwnerFilter } from "../../features/lead/owner-filter.tsx";
 import { PipelineBoard } from "../../features/pipeline/pipeline-board.tsx";
 import { privateMeta } from "../../seo.ts";
 import { authGet } from "../../session/api.ts";
@@ -17,7 +18,7 @@ export const meta = () => privateMeta("Pipeline");
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = new URLSearchParams();
-  for (const name of ["q", "source", "closedDays"]) {
+  for (const name of ["q", "source", "assigned", "closedDays"]) {
     const value = params.get(name);
     if (value) query.set(name, value);
   }
@@ -25,6 +26,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return {
     q: params.get("q") ?? "",
     source: params.get("source") ?? "",
+    assigned: params.get("assigned") ?? "",
     allClosed: params.get("closedDays") === "3650",
     board: result.ok ? result.data : null,
     error: result.ok ? null : (result.error ?? leadTexts.failed),
@@ -39,12 +41,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [q, setQ] = useState(loaderData.q);
-  const go = (next: { q?: string; source?: string; allClosed?: boolean }) => {
+  const go = (next: { q?: string; source?: string; assigned?: string; allClosed?: boolean }) => {
     const params = new URLSearchParams();
     const search = next.q ?? loaderData.q;
     const source = next.source ?? loaderData.source;
+    const assigned = next.assigned ?? loaderData.assigned;
     if (search.trim()) params.set("q", search.trim());
     if (source) params.set("source", source);
+    if (assigned) params.set("assigned", assigned);
     if (next.allClosed ?? loaderData.allClosed) params.set("closedDays", "3650");
     navigate({ search: params.toString() }, { replace: true, preventScrollReset: true });
   };
@@ -87,6 +91,11 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
               </button>
             ) : null}
           </form>
+          <OwnerFilter
+            id="pipeline-assigned"
+            value={loaderData.assigned || undefined}
+            onChange={(assigned) => go({ assigned: assigned ?? "" })}
+          />
         </search>
         <label className="ml-auto inline-flex min-h-[44px] items-center gap-1 text-sm font-semibold min-[1024px]:min-h-0">
           <input

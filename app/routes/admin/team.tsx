@@ -5,6 +5,7 @@ import { useOwnerClock } from "../../components/admin/owner-clock.tsx";
 import { AdminPage, AdminPageHeader } from "../../components/admin/page-header.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
+import { AssignmentModeChoice } from "../../features/team/assignment-mode.tsx";
 import { TeamPeople } from "../../features/team/team-people.tsx";
 import { privateMeta } from "../../seo.ts";
 import { adminSessionContext } from "../../session/admin-guard.ts";
@@ -24,7 +25,7 @@ export async function clientLoader({ context }: Route.ClientLoaderArgs) {
 
 /**
  * The team (/admin/team, docs/team.md): who can open the admin and with which role, when each
- * last signed in, and the invitations waiting to be accepted.
+ * last signed in, the invitations waiting to be accepted, and how new leads get their owner.
  */
 export default function AdminTeam({ loaderData }: Route.ComponentProps) {
   const clock = useOwnerClock();
@@ -45,7 +46,10 @@ export default function AdminTeam({ loaderData }: Route.ComponentProps) {
         }
       />
       {loaderData.team ? (
-        <TeamPeople initial={loaderData.team} me={loaderData.me} timeZone={clock.timeZone} />
+        <>
+          <TeamPeople initial={loaderData.team} me={loaderData.me} timeZone={clock.timeZone} />
+          <AssignmentModeChoice initial={loaderData.team.assignment ?? "manual"} />
+        </>
       ) : (
         <div className="mt-2">
           <FormMessage kind="error">{loaderData.error}</FormMessage>
