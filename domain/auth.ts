@@ -155,6 +155,15 @@ export const adminResponse = z
         .enum(teamRoles)
         .check(z.describe("The account's role on the team; absent for an account without one.")),
     ),
+    mustSetUpTwoFactor: z.optional(
+      z
+        .boolean()
+        .check(
+          z.describe(
+            "True while the studio requires two-factor sign-in and this account has not set it up: until then only its own account answers.",
+          ),
+        ),
+    ),
   })
   .check(
     z.describe(

@@ -10,6 +10,8 @@ export const mfaTexts = Object.freeze({
   notOn: "Two-factor sign-in is not on for this account.",
   turnedOff: "Two-factor sign-in is off.",
   malformed: "Send the code as text: 6 digits, or a recovery code.",
+  required:
+    "The studio requires two-factor sign-in of everyone on the team, so it stays on. To move it to a new phone, ask an owner to lift the requirement for a moment.",
 });
 
 /** How many recovery codes are made when two-factor sign-in is turned on. */

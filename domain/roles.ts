@@ -118,6 +118,7 @@ export const endpointRoles: Record<TeamEndpoint, readonly TeamRole[]> = {
   // Who a lead can be given to; how new leads are given out is the owners' choice.
   leadOwners: leadWork,
   setAssignment: ownerOnly,
+  setTwoFactorPolicy: ownerOnly,
   audit: ownerOnly,
   // Everyone's own name, availability and two-factor state.
   me: everyone,

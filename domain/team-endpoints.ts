@@ -16,6 +16,7 @@ import {
   teamList,
   teamMember,
   teamTexts,
+  twoFactorPolicyBody,
   updateMeBody,
 } from "./team.ts";
 
@@ -215,6 +216,23 @@ export const teamEndpoints = {
       response: {
         200: z.object({ mode: z.enum(assignmentModes), message: z.string() }),
         ...errorResponses(400, 401, 403),
+      },
+    },
+  },
+
+  setTwoFactorPolicy: {
+    method: "PUT",
+    url: "/api/team/two-factor",
+    schema: {
+      summary: "Require two-factor sign-in of everyone",
+      description: `${ownersOnly} \`{ required: true }\`: from the next request, anyone on the team without two-factor sign-in can only reach their own account (\`GET\`/\`PUT /api/team/me\` and the setup under \`/api/auth/mfa\`) until they set it up, every other call answers 403, and no one can turn theirs off. The owner turning it on must have it on already (409).`,
+      tags: ["Team"],
+      security: tokenSecurity,
+      body: twoFactorPolicyBody,
+      response: {
+        200: z.object({ required: z.boolean(), message: z.string() }),
+        ...errorResponses(400, 401, 403, 409),
+        409: errorFor(teamTexts.twoFactorYourselfFirst),
       },
     },
   },

@@ -31,6 +31,15 @@ export const teamTexts = Object.freeze({
       leads === 1 ? "open lead is" : `${leads} open leads are`
     } no one's now.`,
   badMode: 'Choose how new leads get their owner: "manual" or "round-robin".',
+  twoFactorYourselfFirst:
+    "Turn on two-factor sign-in for yourself first (Your account), then require it of everyone.",
+  twoFactorRequired: (without: number) =>
+    without === 0
+      ? "Two-factor sign-in is now required, and everyone has it on."
+      : `Two-factor sign-in is now required. ${
+          without === 1 ? "One person has" : `${without} people have`
+        } to set it up before they can do anything else.`,
+  twoFactorOptional: "Two-factor sign-in is now up to each person.",
   modeSet: (mode: AssignmentMode) =>
     mode === "round-robin"
       ? "New leads now go to the next available owner or member, in turn."
@@ -84,6 +93,7 @@ export const teamMember = z
     role: z.enum(teamRoles),
     lastSignInAt: z.nullable(isoTimestamp),
     available: z.boolean().check(z.describe("Takes new leads in round-robin; false while away.")),
+    twoFactor: z.optional(z.boolean().check(z.describe("Two-factor sign-in is on for them."))),
   })
   .register(z.globalRegistry, { id: "TeamMember", description: "Someone on the team." });
 export type TeamMember = z.output<typeof teamMember>;
@@ -112,7 +122,19 @@ export const teamList = z.object({
   assignment: z.optional(
     z.enum(assignmentModes).check(z.describe("How new leads get their owner.")),
   ),
+  twoFactorRequired: z.optional(
+    z.boolean().check(z.describe("Everyone on the team must use two-factor sign-in.")),
+  ),
 });
+
+export const twoFactorPolicyBody = z.object(
+  {
+    required: z
+      .boolean({ error: "required is true or false." })
+      .check(z.describe("True: everyone on the team must use two-factor sign-in.")),
+  },
+  { error: "Send { required: true } or { required: false }." },
+);
 export type TeamList = z.output<typeof teamList>;
 
 export const inviteBody = z.object(

@@ -5,8 +5,11 @@ import { authPost, isInconclusive, refreshSession } from "./api.ts";
 import { loginPath } from "./forward.ts";
 import { readSession, type StoredSession } from "./storage.ts";
 
-/** A session the admin check let in, with the role it answered. */
-export type AdminSession = StoredSession & { role: TeamRole };
+/**
+ * A session the admin check let in, with the role it answered, and whether the studio requires
+ * two-factor sign-in this account has not set up yet (then only Your account opens).
+ */
+export type AdminSession = StoredSession & { role: TeamRole; mustSetUpTwoFactor?: boolean };
 
 /** The signed-in admin, handed from the admin layout's middleware to its loaders. */
 export const adminSessionContext = createContext<AdminSession>();
@@ -46,7 +49,11 @@ export async function requireAdminSession(path: string): Promise<AdminSession> {
   if (!adminCheck.ok && isInconclusive(adminCheck)) throw unreachable();
   if (!adminCheck.ok || !adminCheck.data.admin) throw redirect("/access-denied");
   // A team member always has a role; an older server's "admin: true" alone is its owner.
-  return { ...(readSession() ?? session), role: adminCheck.data.role ?? "owner" };
+  return {
+    ...(readSession() ?? session),
+    role: adminCheck.data.role ?? "owner",
+    ...(adminCheck.data.mustSetUpTwoFactor ? { mustSetUpTwoFactor: true } : {}),
+  };
 }
 
 /** The page the guard last let through, and with which access token. */

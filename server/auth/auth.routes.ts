@@ -14,6 +14,7 @@ import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
 import { revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
 import { signIn } from "./sign-in.ts";
 import { signAccessToken } from "./tokens.ts";
+import { twoFactorRequired } from "./two-factor-policy.repository.ts";
 import { createUser, findUserByEmail, type User } from "./users.repository.ts";
 
 /** Sign-up, login, verify, refresh, logout and the admin check: the account calls. */
@@ -133,9 +134,13 @@ export async function authRoutes(app: FastifyInstance) {
       const user = await currentUser(db, request, tokens);
       if (!user) return reply.code(401).send({ message: accessTexts.unauthenticated });
       // From the database, never from the token: a role change takes effect at once.
-      return reply.send(
-        isTeamRole(user.role) ? { admin: true, role: user.role } : { admin: false },
-      );
+      if (!isTeamRole(user.role)) return reply.send({ admin: false });
+      const setUpTwoFactor = !hasTotp(user) && (await twoFactorRequired(db));
+      return reply.send({
+        admin: true,
+        role: user.role,
+        ...(setUpTwoFactor ? { mustSetUpTwoFactor: true } : {}),
+      });
     },
   });
 }

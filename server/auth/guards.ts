@@ -2,14 +2,25 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { endpointNameOf } from "../../domain/endpoints.ts";
 import { endpointRoles, isTeamRole, type TeamEndpoint, type TeamRole } from "../../domain/roles.ts";
 import type { Db } from "../db/connect.ts";
+import { hasTotp } from "./mfa.repository.ts";
 import { type TokenSettings, verifyAccessToken } from "./tokens.ts";
+import { twoFactorRequired } from "./two-factor-policy.repository.ts";
 import { findUserById, type User } from "./users.repository.ts";
 
 export const accessTexts = Object.freeze({
   unauthenticated: "Please log in.",
   forbidden: "Only the site's administrators can do that.",
   notYourRole: "Your role on the team does not include that. Ask the studio's owner.",
+  twoFactorFirst:
+    "The studio requires two-factor sign-in: set it up on Your account (/admin/account) first.",
 });
+
+/**
+ * What someone may still do while the studio requires two-factor sign-in and they have not set
+ * it up: their own account (the setup itself is under /api/auth/mfa, outside this scope) and
+ * the owner's clock the admin shell reads.
+ */
+const beforeTwoFactor: ReadonlySet<string> = new Set(["me", "updateMe", "settings"]);
 
 /** The claims of the request's x-access-token, or null. */
 const accessTokenClaims = (request: FastifyRequest, tokens: TokenSettings) => {
@@ -35,7 +46,8 @@ export async function currentUser(
 /**
  * The hook of the admin scope: 401 without a valid, current access token (or for a user that
  * no longer exists), 403 for an account outside the team or a role the route's entry in
- * domain/roles.ts does not name (a route missing there is refused to everyone). The role and
+ * domain/roles.ts does not name (a route missing there is refused to everyone), and for someone
+ * without two-factor sign-in while the studio requires it (all but their own account). The role and
  * the token version are read from the database on every request, so a role change, a removal
  * or a password change takes effect at once, on every instance.
  */
@@ -48,6 +60,8 @@ export function requireTeam(db: Db, tokens: TokenSettings) {
     const allowed: readonly TeamRole[] = (name && endpointRoles[name as TeamEndpoint]) || [];
     if (!allowed.includes(user.role))
       return reply.code(403).send({ message: accessTexts.notYourRole });
+    if (!hasTotp(user) && !beforeTwoFactor.has(name ?? "") && (await twoFactorRequired(db)))
+      return reply.code(403).send({ message: accessTexts.twoFactorFirst });
     request.admin = { id: user.id, email: user.email, role: user.role };
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { endpoints } from "../../domain/endpoints.ts";
 import { mfaTexts } from "../../domain/mfa.ts";
+import { isTeamRole } from "../../domain/roles.ts";
 import { site } from "../../domain/site.ts";
 import { typed } from "../api/contracts.ts";
 import { recordAudit } from "../audit/audit-log.repository.ts";
@@ -17,6 +18,7 @@ import {
 } from "./mfa.repository.ts";
 import { verifyMfaToken } from "./mfa-token.ts";
 import { signIn } from "./sign-in.ts";
+import { twoFactorRequired } from "./two-factor-policy.repository.ts";
 import { findUserById, type User } from "./users.repository.ts";
 
 /**
@@ -81,6 +83,8 @@ export async function mfaRoutes(app: FastifyInstance) {
       const user = await currentUser(db, request, tokens);
       if (!user) return reply.code(401).send({ message: accessTexts.unauthenticated });
       if (!hasTotp(user)) return reply.code(409).send({ message: mfaTexts.notOn });
+      if (isTeamRole(user.role) && (await twoFactorRequired(db)))
+        return reply.code(409).send({ message: mfaTexts.required });
       if (!(await secondFactor(request, user, request.body.code)))
         return reply.code(400).send({ message: mfaTexts.badCode });
       await turnOffTotp(db, user.id);

@@ -93,3 +93,9 @@ export type TeamAssignmentTable = {
   last_user_id: string | null;
   turn: ColumnType<number | string, number, number>;
 };
+
+/** The team's one policy row (id 1): whether everyone must use two-factor sign-in. */
+export type TeamPolicyTable = {
+  id: number;
+  require_two_factor: ColumnType<boolean | number, boolean | undefined, boolean>;
+};

@@ -6,6 +6,7 @@ import type {
   RefreshTokensTable,
   TeamAssignmentTable,
   TeamInvitationsTable,
+  TeamPolicyTable,
   UsersTable,
 } from "./schema-accounts.ts";
 import type {
@@ -340,6 +341,7 @@ export type Database = {
   audit_events: AuditEventsTable;
   team_invitations: TeamInvitationsTable;
   team_assignment: TeamAssignmentTable;
+  team_policy: TeamPolicyTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   audit_log: AuditLogTable;
   server_secrets: ServerSecretsTable;

@@ -167,9 +167,9 @@ describe.each(testEngines)("deal value and outcome on $name", (engine) => {
     await update(id, { LeadStatus: "CONVERTED", Value: 9900 });
     const csv = (await call("GET", "/api/leads/export.csv")).body;
     const [header, row] = csv.replace(/^\uFEFF/, "").split("\r\n");
-    expect(header?.split(",").slice(-2)).toEqual(["Value", "ClosedAt"]);
-    // 15:00 UTC is 10:00 in New York.
-    expect(row?.split(",").slice(-2)).toEqual(["9900", "2026-11-23T10:00:00-05:00"]);
+    expect(header?.split(",").slice(-3)).toEqual(["Value", "ClosedAt", "AssignedTo"]);
+    // 15:00 UTC is 10:00 in New York; no one's lead.
+    expect(row?.split(",").slice(-3)).toEqual(["9900", "2026-11-23T10:00:00-05:00", ""]);
   });
 
   test("keeps value and outcome through Spam and back", async ({ seed, call, update }) => {

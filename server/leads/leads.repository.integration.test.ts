@@ -51,6 +51,8 @@ describe.each(testEngines)("leads repository on $name", (engine) => {
       Value: null,
       ClosedAt: null,
       EntryPage: null,
+      // Manual assignment, the default: no one's yet.
+      AssignedTo: null,
     });
   });
 

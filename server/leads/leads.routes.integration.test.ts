@@ -485,7 +485,7 @@ describe.each(testEngines)("lead API on $name", (engine) => {
       const body = res.body;
       expect(
         body.startsWith(
-          "\uFEFFID,FirstName,LastName,Email,Message,ContactedUs,CommStatus,LeadStatus,Notes,SourcePage,CreatedAt,UpdatedAt,NextFollowUp,Source,Referrer,UtmSource,UtmMedium,UtmCampaign,Value,ClosedAt\r\n",
+          "\uFEFFID,FirstName,LastName,Email,Message,ContactedUs,CommStatus,LeadStatus,Notes,SourcePage,CreatedAt,UpdatedAt,NextFollowUp,Source,Referrer,UtmSource,UtmMedium,UtmCampaign,Value,ClosedAt,AssignedTo\r\n",
         ),
       ).toBe(true);
       const lines = body.slice(1).split("\r\n");

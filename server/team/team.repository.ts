@@ -22,6 +22,7 @@ export const memberOf = (user: Selectable<UsersTable>): TeamMember => ({
   role: user.role as TeamRole,
   lastSignInAt: user.last_sign_in_at ? toIso(user.last_sign_in_at) : null,
   available: Boolean(user.available),
+  twoFactor: Boolean(user.totp_secret),
 });
 
 /** Everyone on the team: owners first, then members, then editors, each by name. */

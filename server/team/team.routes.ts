@@ -3,6 +3,7 @@ import { endpoints } from "../../domain/endpoints.ts";
 import { teamTexts } from "../../domain/team.ts";
 import { typed } from "../api/contracts.ts";
 import { accessTexts, actorOf } from "../auth/guards.ts";
+import { setTwoFactorRequired, twoFactorRequired } from "../auth/two-factor-policy.repository.ts";
 import { findUserById } from "../auth/users.repository.ts";
 import { assignmentMode, setAssignmentMode } from "./assignment.repository.ts";
 import { invitationKey, invitationToken } from "./invitation-token.ts";
@@ -48,12 +49,13 @@ export async function teamRoutes(app: FastifyInstance) {
     ...endpoints.team,
     handler: async (_request, reply) => {
       const now = clock();
-      const [members, invitations, assignment] = await Promise.all([
+      const [members, invitations, assignment, twoFactor] = await Promise.all([
         listTeam(db),
         listOpenInvitations(db, now),
         assignmentMode(db),
+        twoFactorRequired(db),
       ]);
-      return reply.send({ members, invitations, assignment });
+      return reply.send({ members, invitations, assignment, twoFactorRequired: twoFactor });
     },
   });
 
@@ -190,6 +192,23 @@ export async function teamRoutes(app: FastifyInstance) {
       const before = await setAssignmentMode(db, mode);
       request.audit = { mode: { before, after: mode } };
       return reply.send({ mode, message: teamTexts.modeSet(mode) });
+    },
+  });
+
+  api.route({
+    ...endpoints.setTwoFactorPolicy,
+    handler: async (request, reply) => {
+      const { required } = request.body;
+      const me = await findUserById(db, actorOf(request).id ?? "");
+      if (required && !me?.totp_secret)
+        return reply.code(409).send({ message: teamTexts.twoFactorYourselfFirst });
+      const before = await setTwoFactorRequired(db, required);
+      request.audit = { twoFactorRequired: { before, after: required } };
+      const without = (await listTeam(db)).filter((member) => !member.twoFactor).length;
+      return reply.send({
+        required,
+        message: required ? teamTexts.twoFactorRequired(without) : teamTexts.twoFactorOptional,
+      });
     },
   });
 

@@ -117,6 +117,11 @@ export function TeamPeople({
                       ? `Last signed in ${formatDateTime(member.lastSignInAt, timeZone)}`
                       : "Has not signed in yet"}
                     {member.available ? "" : " · Away"}
+                    {member.twoFactor === undefined
+                      ? ""
+                      : member.twoFactor
+                        ? " · Two-factor on"
+                        : " · No two-factor"}
                   </p>
                 </div>
                 <div>

@@ -24,6 +24,8 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
     // A screen outside the role's work is not shown at all: its calls would only answer 403.
     const elsewhere = adminRedirectFor(session.role, url.pathname);
     if (elsewhere) throw redirect(elsewhere);
+    // The studio requires two-factor sign-in and this account has none yet: its setup first.
+    if (session.mustSetUpTwoFactor && url.pathname !== accountPath) throw redirect(accountPath);
     context.set(adminSessionContext, session);
   },
 ];
@@ -40,19 +42,22 @@ export function shouldRevalidate({
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
+const accountPath = "/admin/account";
+
 export async function clientLoader({ context }: Route.ClientLoaderArgs) {
-  const { id, email, firstName, role } = context.get(adminSessionContext);
+  const { id, email, firstName, role, mustSetUpTwoFactor } = context.get(adminSessionContext);
   // The owner's time zone, for what is due and how dates read; the browser's if unknown.
   // Who leads can be given to, for the roles that work them.
   const [settings, owners] = await Promise.all([
     authGet(endpoints.settings),
-    mayCall(role, "leadOwners") ? authGet(endpoints.leadOwners) : null,
+    mayCall(role, "leadOwners") && !mustSetUpTwoFactor ? authGet(endpoints.leadOwners) : null,
   ]);
   return {
     admin: { id, email, firstName, role },
     timeZone: settings.ok ? settings.data.timeZone : null,
     settings: settings.ok ? settings.data : null,
     leadOwners: { me: id, people: owners?.ok ? owners.data.people : [] },
+    mustSetUpTwoFactor: Boolean(mustSetUpTwoFactor),
   };
 }
 
@@ -103,12 +108,28 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <TeamRoleProvider value={admin.role}>
             <LeadOwnersProvider value={loaderData.leadOwners}>
               <div className="pb-8">
+                {loaderData.mustSetUpTwoFactor ? <TwoFactorFirst /> : null}
                 <Outlet />
               </div>
             </LeadOwnersProvider>
           </TeamRoleProvider>
         </AdminSettingsProvider>
       </OwnerClockProvider>
+    </div>
+  );
+}
+
+/** Said above Your account while the studio requires two-factor sign-in and it is not on yet. */
+function TwoFactorFirst() {
+  return (
+    <div className={`${adminPageClass} pt-2`}>
+      <p
+        role="status"
+        className="max-w-3xl rounded-sm border border-accent-strong bg-[#fff1e8] px-1.5 py-1 font-semibold"
+      >
+        The studio requires two-factor sign-in. Set it up below; the rest of the admin opens once it
+        is on.
+      </p>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { FormMessage } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { AssignmentModeChoice } from "../../features/team/assignment-mode.tsx";
 import { TeamPeople } from "../../features/team/team-people.tsx";
+import { TwoFactorPolicy } from "../../features/team/two-factor-policy.tsx";
 import { privateMeta } from "../../seo.ts";
 import { adminSessionContext } from "../../session/admin-guard.ts";
 import { authGet } from "../../session/api.ts";
@@ -49,6 +50,7 @@ export default function AdminTeam({ loaderData }: Route.ComponentProps) {
         <>
           <TeamPeople initial={loaderData.team} me={loaderData.me} timeZone={clock.timeZone} />
           <AssignmentModeChoice initial={loaderData.team.assignment ?? "manual"} />
+          <TwoFactorPolicy initial={loaderData.team.twoFactorRequired ?? false} />
         </>
       ) : (
         <div className="mt-2">
