@@ -265,11 +265,15 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
       // Someone's own name and availability.
       case endpoints.updateMe:
         return { tables: status === 200 ? ["users"] : [], insertOnly: false };
-      // Role changes and removals by the owner (a removal ends the person's sessions).
+      // Role changes and removals by the owner (a removal ends the person's sessions; an
+      // editor or someone removed gives their open leads back, with history).
       case endpoints.changeRole:
       case endpoints.removeMember:
         return {
-          tables: request.token === "admin" && status === 200 ? ["users", "refresh_tokens"] : [],
+          tables:
+            request.token === "admin" && status === 200
+              ? ["users", "refresh_tokens", "leads", "lead_events"]
+              : [],
           insertOnly: false,
         };
       // Rotation, and revocation of a whole session when a used token comes back.
@@ -298,10 +302,12 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
           tables: request.token === "admin" && status === 200 ? ["booking_settings"] : [],
           insertOnly: false,
         };
+      // Giving a lead to someone queues their e-mail.
       case endpoints.updateLead:
       case endpoints.bulkUpdate:
         return {
-          tables: request.token === "admin" && status === 200 ? ["leads", "lead_events"] : [],
+          tables:
+            request.token === "admin" && status === 200 ? ["leads", "lead_events", "outbox"] : [],
           insertOnly: false,
         };
       case endpoints.eraseLead:
