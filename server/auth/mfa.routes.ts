@@ -16,7 +16,7 @@ import {
   turnOffTotp,
 } from "./mfa.repository.ts";
 import { verifyMfaToken } from "./mfa-token.ts";
-import { signIn } from "./sign-in.ts";
+import { clientOf, signIn } from "./sign-in.ts";
 import { findUserById, type User } from "./users.repository.ts";
 
 /**
@@ -102,7 +102,7 @@ export async function mfaRoutes(app: FastifyInstance) {
       if (!(await secondFactor(request, user, request.body.code)))
         return reply.code(401).send({ message: mfaTexts.badCode });
       await audit(user, "login", { twoFactor: true });
-      return reply.send(await signIn(db, tokens, user));
+      return reply.send(await signIn(db, tokens, user, clientOf(request)));
     },
   });
 }

@@ -40,6 +40,7 @@ import * as createTeamRoles from "./migrations/2026-12-04T09-00-team-roles.ts";
 import * as createTeam from "./migrations/2026-12-04T10-00-team.ts";
 import * as createTwoFactor from "./migrations/2026-12-04T11-00-two-factor.ts";
 import * as createAuditLog from "./migrations/2026-12-04T12-00-audit-log.ts";
+import * as selfService from "./migrations/2026-12-06T09-00-self-service.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04T10-00-team": createTeam,
   "2026-12-04T11-00-two-factor": createTwoFactor,
   "2026-12-04T12-00-audit-log": createAuditLog,
+  "2026-12-06T09-00-self-service": selfService,
 };
 
 /**

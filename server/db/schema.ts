@@ -3,6 +3,7 @@ import type {
   AuditLogTable,
   LoginThrottleTable,
   MfaRecoveryCodesTable,
+  PasswordResetsTable,
   RefreshTokensTable,
   TeamInvitationsTable,
   UsersTable,
@@ -325,6 +326,7 @@ export type Database = {
   audit_events: AuditEventsTable;
   team_invitations: TeamInvitationsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
+  password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   server_secrets: ServerSecretsTable;
   rate_limit_counters: RateLimitCountersTable;
