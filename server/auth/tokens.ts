@@ -72,7 +72,8 @@ export async function verifyTypedToken(
 /**
  * A short-lived access token of one session (`session`: its refresh-token family, the `sid`
  * claim). A password change or a promotion bumps the version, which ends every earlier token
- * at once; ending the session ends its tokens too (guards.ts, docs/decisions/037).
+ * at once; ending the session ends its tokens too (guards.ts,
+ * docs/decisions/037-self-service-sessions-and-password-resets.md).
  */
 export const signAccessToken = (
   settings: TokenSettings,
