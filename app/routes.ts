@@ -39,6 +39,9 @@ export default [
   route("signup", "routes/signup.tsx"),
   // A team invitation's link (docs/team.md): served from the SPA fallback, never indexed.
   route("invite/:token", "routes/invite.tsx"),
+  // "Forgot password?" and the e-mailed reset link (docs/team.md): likewise.
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password/:token", "routes/reset-password.tsx"),
   route("logout", "routes/logout.tsx"),
   route("access-denied", "routes/access-denied.tsx"),
   // The admin area: one layout whose middleware guards every page under it.

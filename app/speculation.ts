@@ -7,7 +7,7 @@ import { isClientRenderedPath } from "../domain/routing.ts";
  * files are never fetched ahead. Browsers without support ignore the block. The CSP allows
  * it by hash, like every inline script (server/site/static-site.ts).
  */
-const neverAhead = ["/admin", "/login", "/signup", "/logout", "/access-denied"];
+const neverAhead = ["/admin", "/login", "/signup", "/forgot-password", "/logout", "/access-denied"];
 if (!neverAhead.every(isClientRenderedPath)) throw new Error("speculation: list out of date");
 
 export const speculationRules = JSON.stringify({

@@ -1,3 +1,4 @@
+import { accountEndpoints } from "./account-endpoints.ts";
 import type { Endpoint } from "./api.ts";
 import { auditEndpoints } from "./audit-endpoints.ts";
 import { authEndpoints } from "./auth-endpoints.ts";
@@ -24,6 +25,7 @@ export const endpoints = {
   ...siteEndpoints,
   ...authEndpoints,
   ...mfaEndpoints,
+  ...accountEndpoints,
   ...leadEndpoints,
   ...spamEndpoints,
   ...bookingEndpoints,

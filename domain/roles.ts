@@ -15,9 +15,20 @@ export const isTeamRole = (role: string | null | undefined): role is TeamRole =>
 
 /**
  * The endpoints that take an access token and answer for themselves (the account calls): any
- * signed-in account, on the team or not.
+ * signed-in account, on the team or not, for itself alone: its session, two-factor sign-in,
+ * its password and its sessions (docs/team.md, "Your own account"). Every role of the team
+ * may call them, and so may an account without one.
  */
-type AccountEndpoint = "verifyLogin" | "admin" | "startTotp" | "confirmTotp" | "disableTotp";
+type AccountEndpoint =
+  | "verifyLogin"
+  | "admin"
+  | "startTotp"
+  | "confirmTotp"
+  | "disableTotp"
+  | "changePassword"
+  | "sessions"
+  | "endSession"
+  | "endOtherSessions";
 
 /** Every endpoint behind the admin guard. */
 export type TeamEndpoint = {

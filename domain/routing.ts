@@ -25,11 +25,20 @@ export function normalizePath(pathname: string): string {
 /** Client-rendered screens (site-paths.ts): served from the SPA fallback and never indexed. */
 export function isClientRenderedPath(pathname: string): boolean {
   const path = normalizePath(pathname);
-  return clientRenderedExact.has(path) || path.startsWith("/admin/") || isInvitePath(path);
+  return (
+    clientRenderedExact.has(path) ||
+    path.startsWith("/admin/") ||
+    isInvitePath(path) ||
+    isResetPasswordPath(path)
+  );
 }
 
 /** A team invitation's link, `/invite/{token}` (docs/team.md): its address is a key. */
 export const isInvitePath = (pathname: string) => /^\/invite\/[A-Za-z0-9_-]{1,100}$/.test(pathname);
+
+/** A password reset link, `/reset-password/{token}` (docs/team.md): its address is a key too. */
+export const isResetPasswordPath = (pathname: string) =>
+  /^\/reset-password\/[A-Za-z0-9_-]{1,100}$/.test(pathname);
 
 /** The admin workspace: /admin and everything under it. */
 export const isAdminPath = (pathname: string) => /^\/admin(\/|$)/.test(pathname);

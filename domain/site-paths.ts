@@ -49,6 +49,7 @@ export const feedPaths = Object.freeze(["/sitemap.xml", "/robots.txt", "/secret/
 export const clientRenderedPages = Object.freeze([
   "/login",
   "/signup",
+  "/forgot-password",
   "/logout",
   "/access-denied",
   "/admin",

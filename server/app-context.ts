@@ -6,6 +6,7 @@ import type { Config } from "./config.ts";
 import type { ContentChange, LiveTransitionHook } from "./content/content.repository.ts";
 import type { Db } from "./db/connect.ts";
 import type { EventCatalog } from "./events/event-catalog.ts";
+import type { AfterAnswer } from "./http/after-answer.ts";
 import type { Metrics } from "./metrics.ts";
 import type { LiveSite } from "./site/live-site.ts";
 
@@ -24,6 +25,8 @@ declare module "fastify" {
     metrics: Metrics;
     tokens: TokenSettings;
     outbox: BackgroundJobs["outbox"];
+    /** Work started once an answer is sent (http/after-answer.ts). */
+    afterAnswer: AfterAnswer;
     digest: BackgroundJobs["digest"];
     /** Writes meetings to the owner's calendar (CALDAV_URL), or null. */
     calendarSync: BackgroundJobs["calendarSync"];

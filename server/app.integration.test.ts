@@ -161,6 +161,18 @@ describe("client-rendered screens (SPA fallback)", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
     expect(res.headers["content-security-policy"]).toContain("sha256-");
   });
+
+  it.each(["/forgot-password", "/reset-password/aBc-123_xyzAbc-123_xyzAbc-123_xyzAbc-123_x"])(
+    "serves %s too, and a reset link's page sends no Referer",
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("<h1>App</h1>");
+      expect(res.headers["x-robots-tag"]).toBe("noindex, nofollow");
+      if (url.startsWith("/reset-password/"))
+        expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    },
+  );
 });
 
 describe('redirects (docs/product.md, "Redirects")', () => {

@@ -5,6 +5,7 @@ import { adminRoutes } from "./admin/admin-routes.ts";
 import { compileWithContracts, requireContracts } from "./api/contracts.ts";
 import { docsRoutes } from "./api/docs.routes.ts";
 import { openApiRoutes, registerOpenApi } from "./api/openapi.ts";
+import { accountRoutes } from "./auth/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { mfaRoutes } from "./auth/mfa.routes.ts";
 import { signingKeyFor } from "./auth/secret.ts";
@@ -24,6 +25,7 @@ import { eventCatalogOf, readEventCatalog } from "./events/event-catalog.ts";
 import { eventChangeHook } from "./events/event-changes.ts";
 import { refusedRegistrationPages } from "./events/event-form-page.ts";
 import { eventsRoutes, guestRegistrationRoutes } from "./events/events.routes.ts";
+import { afterAnswerWork } from "./http/after-answer.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandlers } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
@@ -47,6 +49,8 @@ import { indexSiteFiles, pageFileFor } from "./site/static-site.ts";
 import { installStudio } from "./studio-settings.ts";
 import { invitationRoutes } from "./team/invitation.routes.ts";
 import { invitationKey } from "./team/invitation-token.ts";
+import { passwordResetRoutes } from "./team/password-reset.routes.ts";
+import { passwordResetKey } from "./team/password-reset-token.ts";
 
 export type AppDependencies = JobOptions & {
   /** An open, migrated database; by default the configured one is opened (and closed with the app). */
@@ -144,14 +148,18 @@ export async function buildApp(
     jobs: deps,
     manageKey: manageKey(signingKey),
     invitationKey: invitationKey(signingKey),
+    passwordResetKey: passwordResetKey(signingKey),
     replyTokenKey: replyTokenKey(signingKey),
     caldav,
     contentChanged,
     liveTransition,
   });
   outboxOfChanges = jobs.outbox;
-  // Shut down in reverse order of start-up: stop the jobs, then let go of Redis and the database.
+  const afterAnswer = afterAnswerWork();
+  // Shut down in reverse order of start-up: finish what answered requests started, stop the
+  // jobs, then let go of Redis and the database.
   app.addHook("onClose", async () => {
+    await afterAnswer.idle();
     await jobs.stop();
     redis?.disconnect();
     if (!deps.database) await database.close();
@@ -167,6 +175,7 @@ export async function buildApp(
     issuer: config.tokenIssuer,
   } satisfies TokenSettings);
   app.decorate("outbox", jobs.outbox);
+  app.decorate("afterAnswer", afterAnswer);
   app.decorate("digest", jobs.digest);
   app.decorate("calendarSync", jobs.calendarSync);
   app.decorate(
@@ -212,7 +221,9 @@ export async function buildApp(
   });
   await app.register(authRoutes);
   await app.register(mfaRoutes);
+  await app.register(accountRoutes);
   await app.register(invitationRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(adminRoutes);
   await app.register(bookingRoutes);
   const site = served && (await indexSiteFiles(path.join(served.dir, "client")));

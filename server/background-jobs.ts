@@ -18,6 +18,7 @@ import type { Metrics } from "./metrics.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
 import { teamOutbox } from "./team/invitation-email.ts";
+import { passwordResetOutbox } from "./team/password-reset-email.ts";
 import { startDiskErasure } from "./triage/disk-erasure.ts";
 import { startSpamPurge } from "./triage/spam-purge.ts";
 
@@ -57,6 +58,8 @@ export function startBackgroundJobs(options: {
   manageKey?: Uint8Array;
   /** The key the team's invitation links are made with. */
   invitationKey?: Uint8Array;
+  /** The key password reset links are made with. */
+  passwordResetKey?: Uint8Array;
   /** The key the Reply-To tokens of messages to visitors are made with. */
   replyTokenKey?: Uint8Array;
   /** The owner's calendar (CALDAV_URL), which meetings are written to. */
@@ -75,6 +78,7 @@ export function startBackgroundJobs(options: {
     jobs = {},
     manageKey,
     invitationKey,
+    passwordResetKey,
     replyTokenKey,
     caldav,
     contentChanged = async () => undefined,
@@ -107,6 +111,7 @@ export function startBackgroundJobs(options: {
           ...registrationOutbox(manageKey, visitorMail),
           ...conversationOutbox(visitorMail),
           ...teamOutbox(invitationKey),
+          ...passwordResetOutbox(passwordResetKey),
         },
       },
       intervalMs: jobs.outboxIntervalMs,

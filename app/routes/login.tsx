@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { redirect, useNavigate } from "react-router";
+import { Link, redirect, useNavigate } from "react-router";
 import { endpoints } from "../../domain/endpoints.ts";
 import { AuthScreen } from "../components/auth-screen.tsx";
 import { CredentialFields } from "../components/credential-fields.tsx";
@@ -107,6 +107,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         className="grid gap-2.5"
       >
         <CredentialFields idPrefix={id} purpose="sign-in" />
+        <Link
+          to="/forgot-password"
+          className="justify-self-start py-0.5 text-sm font-semibold text-accent-strong underline underline-offset-4"
+        >
+          Forgot password?
+        </Link>
         <FormStatus id={`${id}-status`} message={error ? { kind: "error", text: error } : null} />
         <div className="flex flex-wrap items-center gap-1.5">
           <button type="submit" aria-disabled={sending} className={buttonClass()}>

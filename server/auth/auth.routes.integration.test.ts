@@ -4,6 +4,7 @@ import { testEngines } from "../test-support/databases.ts";
 import { engineTest } from "../test-support/fixture.ts";
 import { badAccessTokens, testTokens } from "../test-support/tokens.ts";
 import { hashPassword } from "./password.ts";
+import { createSession } from "./sessions.repository.ts";
 import { signAccessToken } from "./tokens.ts";
 import { createUser, findUserByEmail } from "./users.repository.ts";
 
@@ -293,7 +294,8 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       makeAdmin,
     }) => {
       const admin = await makeAdmin();
-      const token = await signAccessToken(testTokens, admin?.id ?? "");
+      const { familyId } = await createSession(database.db, admin?.id ?? "");
+      const token = await signAccessToken(testTokens, admin?.id ?? "", { session: familyId });
       expect((await post("/api/auth/admin", {}, { "x-access-token": token })).json()).toEqual({
         admin: true,
         role: "owner",
@@ -312,10 +314,11 @@ describe.each(testEngines)("auth API on $name", (engine) => {
       });
     });
 
-    test("refuses every kind of bad token with 401", async ({ post, makeAdmin }) => {
+    test("refuses every kind of bad token with 401", async ({ database, post, makeAdmin }) => {
       const admin = await makeAdmin();
       const sub = admin?.id ?? "";
-      const good = await signAccessToken(testTokens, sub);
+      const { familyId } = await createSession(database.db, sub);
+      const good = await signAccessToken(testTokens, sub, { session: familyId });
       const refreshToken = (
         await post("/api/auth/login", {
           username: "owner@fineline.studio",

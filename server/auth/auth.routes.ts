@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { authTexts } from "../../domain/auth.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { limits } from "../../domain/limits.ts";
@@ -12,7 +12,7 @@ import { hasTotp } from "./mfa.repository.ts";
 import { signMfaToken } from "./mfa-token.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
 import { revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
-import { signIn } from "./sign-in.ts";
+import { clientOf, signIn } from "./sign-in.ts";
 import { signAccessToken } from "./tokens.ts";
 import { twoFactorRequired } from "./two-factor-policy.repository.ts";
 import { createUser, findUserByEmail, type User } from "./users.repository.ts";
@@ -27,7 +27,8 @@ export async function authRoutes(app: FastifyInstance) {
     reply.header("Cache-Control", "no-store");
   });
 
-  const session = (user: User) => signIn(db, tokens, user);
+  const session = (user: User, request: FastifyRequest) =>
+    signIn(db, tokens, user, clientOf(request));
   const audit = (entry: AuditRecord) => recordAudit(db, entry, app.clock());
 
   api.route({
@@ -44,7 +45,7 @@ export async function authRoutes(app: FastifyInstance) {
         role: "user",
       });
       if (!user) return reply.code(409).send({ message: authTexts.emailTaken });
-      return reply.code(201).send(await session(user));
+      return reply.code(201).send(await session(user, request));
     },
   });
 
@@ -83,7 +84,7 @@ export async function authRoutes(app: FastifyInstance) {
           mfaToken: await signMfaToken(tokens, user.id, Number(user.token_version), app.clock()),
         });
       await audit({ actorId: user.id, actorEmail: user.email, action: "login" });
-      return reply.send(await session(user));
+      return reply.send(await session(user, request));
     },
   });
 
@@ -105,11 +106,16 @@ export async function authRoutes(app: FastifyInstance) {
       const { userID, refresh } = request.body;
       if (!userID || !refresh || refresh.length > 200)
         return reply.code(401).send({ message: authTexts.sessionExpired });
-      const result = await rotateRefreshToken(db, { userId: userID, token: refresh });
+      const result = await rotateRefreshToken(db, {
+        userId: userID,
+        token: refresh,
+        client: clientOf(request),
+      });
       if (result.kind !== "rotated" && result.kind !== "concurrent")
         return reply.code(401).send({ message: authTexts.sessionExpired });
       const accessToken = await signAccessToken(tokens, result.userId, {
         version: result.tokenVersion,
+        session: result.familyId,
       });
       if (result.kind === "rotated")
         return reply.send({ accessToken, refreshToken: result.refreshToken });

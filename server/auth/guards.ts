@@ -5,7 +5,7 @@ import type { Db } from "../db/connect.ts";
 import { hasTotp } from "./mfa.repository.ts";
 import { type TokenSettings, verifyAccessToken } from "./tokens.ts";
 import { twoFactorRequired } from "./two-factor-policy.repository.ts";
-import { findUserById, type User } from "./users.repository.ts";
+import { findUserInSession, type User } from "./users.repository.ts";
 
 export const accessTexts = Object.freeze({
   unauthenticated: "Please log in.",
@@ -23,15 +23,20 @@ export const accessTexts = Object.freeze({
 const beforeTwoFactor: ReadonlySet<string> = new Set(["me", "updateMe", "settings"]);
 
 /** The claims of the request's x-access-token, or null. */
-const accessTokenClaims = (request: FastifyRequest, tokens: TokenSettings) => {
+export const accessTokenClaims = (request: FastifyRequest, tokens: TokenSettings) => {
   const header = request.headers["x-access-token"];
   return verifyAccessToken(tokens, typeof header === "string" ? header : undefined);
 };
 
+const familyIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * The account a request's access token stands for, read from the database: undefined without
- * a valid token, for an account that no longer exists, and for a token issued before the
- * account's password was changed or it was promoted (its token version is older).
+ * a valid token, for an account that no longer exists, for a token issued before the account's
+ * password was changed or it was promoted (its token version is older), and for a token whose
+ * session (`sid`) was ended: logged out, ended from another device, or revoked for a reused
+ * refresh token. A token without a session is never issued, so it is refused
+ * (docs/decisions/038-self-service-sessions-and-password-resets.md).
  */
 export async function currentUser(
   db: Db,
@@ -39,8 +44,11 @@ export async function currentUser(
   tokens: TokenSettings,
 ): Promise<User | undefined> {
   const claims = await accessTokenClaims(request, tokens);
-  const user = claims ? await findUserById(db, claims.userId) : undefined;
-  return user && Number(user.token_version) === claims?.version ? user : undefined;
+  if (!claims?.session || !familyIdPattern.test(claims.session)) return undefined;
+  const user = await findUserInSession(db, claims.userId, claims.session);
+  if (!user || Number(user.token_version) !== claims.version) return undefined;
+  request.sessionId = claims.session;
+  return user;
 }
 
 /**
@@ -77,5 +85,7 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The team member making the request, set by requireTeam. */
     admin?: { id: string; email: string; role: TeamRole };
+    /** The session (refresh-token family) of the request's access token, set by currentUser. */
+    sessionId?: string;
   }
 }

@@ -17,7 +17,7 @@ import {
   turnOffTotp,
 } from "./mfa.repository.ts";
 import { verifyMfaToken } from "./mfa-token.ts";
-import { signIn } from "./sign-in.ts";
+import { clientOf, signIn } from "./sign-in.ts";
 import { twoFactorRequired } from "./two-factor-policy.repository.ts";
 import { findUserById, type User } from "./users.repository.ts";
 
@@ -106,7 +106,7 @@ export async function mfaRoutes(app: FastifyInstance) {
       if (!(await secondFactor(request, user, request.body.code)))
         return reply.code(401).send({ message: mfaTexts.badCode });
       await audit(user, "login", { twoFactor: true });
-      return reply.send(await signIn(db, tokens, user));
+      return reply.send(await signIn(db, tokens, user, clientOf(request)));
     },
   });
 }

@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrateToLatest, migrations } from "../db/migrate.ts";
 import { testEngines } from "../test-support/databases.ts";
-import { createSession } from "./sessions.repository.ts";
 import { findUserByEmail } from "./users.repository.ts";
 
 const teamRoles = "2026-12-04T09-00-team-roles";
@@ -16,7 +15,10 @@ const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => 
 describe.each(testEngines)("the team-roles migration on $name", (engine) => {
   it("makes every admin an owner and keeps each account's sessions", async () => {
     const database = await engine.open({ migrate: false });
-    const db = database.db as unknown as Kysely<{ users: Record<string, unknown> }>;
+    const db = database.db as unknown as Kysely<{
+      users: Record<string, unknown>;
+      refresh_tokens: Record<string, unknown>;
+    }>;
     await migrateToLatest(database.db as unknown as Kysely<unknown>, before);
     const at = new Date().toISOString();
     const account = (email: string, role: string) => ({
@@ -33,7 +35,22 @@ describe.each(testEngines)("the team-roles migration on $name", (engine) => {
     const admin = account("owner@fineline.studio", "admin");
     const user = account("visitor@example.com", "user");
     await db.insertInto("users").values([admin, user]).execute();
-    await createSession(database.db, admin.id);
+    // A session as that schema stored it (today's createSession writes later columns too).
+    await db
+      .insertInto("refresh_tokens")
+      .values({
+        id: crypto.randomUUID(),
+        token_hash: "a-hash",
+        user_id: admin.id,
+        family_id: crypto.randomUUID(),
+        parent_id: null,
+        created_at: at,
+        used_at: null,
+        revoked_at: null,
+        idle_expires_at: at,
+        expires_at: at,
+      })
+      .execute();
 
     await migrateToLatest(database.db as unknown as Kysely<unknown>);
     expect((await findUserByEmail(database.db, admin.email))?.role).toBe("owner");

@@ -7,8 +7,9 @@ export const tokenAudience = "fineline-api";
 export type TokenSettings = { key: Uint8Array; issuer: string };
 
 /**
- * A signed HS256 token of one type ("access", "mfa") naming the user and the account's token
- * version (`ver`), living `ttlSeconds`; roles are never read from it.
+ * A signed HS256 token of one type ("access", "mfa") naming the user, the account's token
+ * version (`ver`) and, for an access token, the session it belongs to (`sid`: its refresh-token
+ * family), living `ttlSeconds`; roles are never read from it.
  */
 export async function signTypedToken(
   settings: TokenSettings,
@@ -16,12 +17,13 @@ export async function signTypedToken(
   userId: string,
   {
     version = 0,
+    session,
     now = new Date(),
     ttlSeconds,
-  }: { version?: number; now?: Date; ttlSeconds: number },
+  }: { version?: number; session?: string; now?: Date; ttlSeconds: number },
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ typ, ver: version })
+  return new SignJWT({ typ, ver: version, ...(session ? { sid: session } : {}) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(userId)
     .setIssuer(settings.issuer)
@@ -32,7 +34,8 @@ export async function signTypedToken(
     .sign(settings.key);
 }
 
-export type AccessTokenClaims = { userId: string; version: number };
+/** `session`: the access token's refresh-token family (`sid`), absent on other types. */
+export type AccessTokenClaims = { userId: string; version: number; session: string | null };
 
 /**
  * Who a valid token of type `typ` names, and the token version it was issued at; null when it
@@ -59,20 +62,23 @@ export async function verifyTypedToken(
     const version = payload.ver ?? 0;
     if (payload.typ !== typ || typeof payload.sub !== "string") return null;
     if (typeof version !== "number" || !Number.isSafeInteger(version)) return null;
-    return { userId: payload.sub, version };
+    const session = typeof payload.sid === "string" ? payload.sid : null;
+    return { userId: payload.sub, version, session };
   } catch {
     return null;
   }
 }
 
 /**
- * A short-lived access token. A password change or a promotion bumps the version, which ends
- * every earlier token for admin calls at once (guards.ts).
+ * A short-lived access token of one session (`session`: its refresh-token family, the `sid`
+ * claim). A password change or a promotion bumps the version, which ends every earlier token
+ * at once; ending the session ends its tokens too (guards.ts,
+ * docs/decisions/038-self-service-sessions-and-password-resets.md).
  */
 export const signAccessToken = (
   settings: TokenSettings,
   userId: string,
-  options: { version?: number; now?: Date } = {},
+  options: { session: string; version?: number; now?: Date },
 ) => signTypedToken(settings, "access", userId, { ...options, ttlSeconds: accessTokenTtlSeconds });
 
 export const verifyAccessToken = (

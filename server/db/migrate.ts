@@ -42,6 +42,7 @@ import * as createTwoFactor from "./migrations/2026-12-04T11-00-two-factor.ts";
 import * as createAuditLog from "./migrations/2026-12-04T12-00-audit-log.ts";
 import * as createLeadOwners from "./migrations/2026-12-05T09-00-lead-owners.ts";
 import * as createTwoFactorPolicy from "./migrations/2026-12-05T10-00-two-factor-policy.ts";
+import * as selfService from "./migrations/2026-12-06T09-00-self-service.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04T12-00-audit-log": createAuditLog,
   "2026-12-05T09-00-lead-owners": createLeadOwners,
   "2026-12-05T10-00-two-factor-policy": createTwoFactorPolicy,
+  "2026-12-06T09-00-self-service": selfService,
 };
 
 /**

@@ -74,6 +74,20 @@ export type RefreshTokensTable = {
   revoked_at: Timestamp | null;
   idle_expires_at: Timestamp;
   expires_at: Timestamp;
+  /** The browser and address the token was issued to: its session's owner tells them apart. */
+  user_agent: string | null;
+  ip_address: string | null;
+};
+
+/** A "Forgot password?" link (docs/team.md): only its token's hash is stored. */
+export type PasswordResetsTable = {
+  id: string;
+  user_id: string;
+  nonce: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 };
 
 export type LoginThrottleTable = {

@@ -3,6 +3,7 @@ import type {
   AuditLogTable,
   LoginThrottleTable,
   MfaRecoveryCodesTable,
+  PasswordResetsTable,
   RefreshTokensTable,
   TeamAssignmentTable,
   TeamInvitationsTable,
@@ -343,6 +344,7 @@ export type Database = {
   team_assignment: TeamAssignmentTable;
   team_policy: TeamPolicyTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
+  password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   server_secrets: ServerSecretsTable;
   rate_limit_counters: RateLimitCountersTable;

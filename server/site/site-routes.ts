@@ -4,6 +4,7 @@ import {
   findRedirect,
   isClientRenderedPath,
   isInvitePath,
+  isResetPasswordPath,
   normalizePath,
   unknownPathTarget,
 } from "../../domain/routing.ts";
@@ -110,8 +111,10 @@ export async function siteRoutes(
 
     if (isClientRenderedPath(clean)) {
       reply.header("X-Robots-Tag", "noindex, nofollow");
-      // An invitation's address is a key to an account: never sent on as a Referer.
-      if (isInvitePath(clean)) reply.header("Referrer-Policy", "no-referrer");
+      // An invitation's or a reset link's address is a key to an account: never sent on as a
+      // Referer.
+      if (isInvitePath(clean) || isResetPasswordPath(clean))
+        reply.header("Referrer-Policy", "no-referrer");
       return sendFile(reply, spaFallbackFile);
     }
 

@@ -8,7 +8,7 @@ import { typed } from "../api/contracts.ts";
 import { recordAudit } from "../audit/audit-log.repository.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "../auth/login-throttle.repository.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { signIn } from "../auth/sign-in.ts";
+import { clientOf, signIn } from "../auth/sign-in.ts";
 import { createUser, findUserByEmail } from "../auth/users.repository.ts";
 import { limitPerWindow } from "../http/rate-limit.ts";
 import { hashInvitationToken } from "./invitation-token.ts";
@@ -114,7 +114,7 @@ export async function invitationRoutes(app: FastifyInstance) {
           clock(),
         );
         request.log.info({ invitation: row.id, role: row.role }, "team: invitation accepted");
-        return reply.send(await signIn(db, tokens, outcome.user));
+        return reply.send(await signIn(db, tokens, outcome.user, clientOf(request)));
       } catch (error) {
         if (error instanceof AddressTaken)
           return reply.code(409).send({ message: authTexts.emailTaken });

@@ -31,7 +31,9 @@ export async function badAccessTokens(
   sub: string,
   refreshToken: string,
 ): Promise<Record<string, string | undefined>> {
-  const good = await signAccessToken(testTokens, sub);
+  // Only refused variants are made from it: the session it names need not exist.
+  const session = "0190f1a2-0000-7000-8000-000000000000";
+  const good = await signAccessToken(testTokens, sub, { session });
   const [header, payload, signature] = good.split(".");
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
   const claims = JSON.parse(Buffer.from(payload ?? "", "base64url").toString());
@@ -48,7 +50,10 @@ export async function badAccessTokens(
     ),
     tampered: `${header}.${b64({ ...claims, exp: claims.exp + 86400 })}.${signature}`,
     // Signed by a clock an hour behind: expired 45 minutes ago.
-    expired: await signAccessToken(testTokens, sub, { now: new Date(Date.now() - 60 * 60 * 1000) }),
+    expired: await signAccessToken(testTokens, sub, {
+      session,
+      now: new Date(Date.now() - 60 * 60 * 1000),
+    }),
     "refresh token": refreshToken,
     "wrong type": await signRaw("refresh", testTokens.key, sub),
   };
@@ -73,9 +78,11 @@ export async function signedInUser(
     role: role === "admin" ? "owner" : role,
   });
   if (!user) throw new Error(`could not create ${email}`);
+  const { refreshToken, familyId } = await createSession(db, user.id);
   return {
     id: user.id,
-    accessToken: await signAccessToken(tokens, user.id),
-    refreshToken: (await createSession(db, user.id)).refreshToken,
+    accessToken: await signAccessToken(tokens, user.id, { session: familyId }),
+    refreshToken,
+    sessionId: familyId,
   };
 }

@@ -97,6 +97,7 @@ export async function signInOwner(page: Page) {
     const user = await findUserByEmail(db, owner.email);
     if (!user) throw new Error("run createOwner() first");
     const key = loadSigningKey(config);
+    const { refreshToken, familyId } = await createSession(db, user.id);
     return {
       id: user.id,
       email: user.email,
@@ -104,8 +105,9 @@ export async function signInOwner(page: Page) {
       lastName: user.last_name,
       accessToken: await signAccessToken({ key, issuer: config.tokenIssuer }, user.id, {
         version: Number(user.token_version),
+        session: familyId,
       }),
-      refreshToken: (await createSession(db, user.id)).refreshToken,
+      refreshToken,
     };
   });
   await storeSession(page, session);

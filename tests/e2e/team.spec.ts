@@ -186,7 +186,11 @@ test("two-factor sign-in is set up on Your account, then the login asks for a co
   await page.keyboard.type(totp.generate());
   await page.keyboard.press("Enter");
   await expect(page.getByText("Two-factor sign-in is on.")).toBeVisible();
-  const recoveryCodes = await page.getByRole("listitem").allTextContents();
+  // The codes, not the sessions listed further down the page.
+  const recoveryCodes = await page
+    .getByRole("region", { name: "Two-factor sign-in" })
+    .getByRole("listitem")
+    .allTextContents();
   expect(recoveryCodes).toHaveLength(10);
   await page.getByRole("button", { name: "I have kept them" }).click();
 

@@ -8,6 +8,8 @@ import {
   adminSectionTitleClass,
 } from "../../components/admin/page-header.tsx";
 import { FormMessage, FormStatus } from "../../components/form-fields.tsx";
+import { AccountSessions } from "../../features/team/account-sessions.tsx";
+import { ChangePassword } from "../../features/team/change-password.tsx";
 import { roleLabel } from "../../features/team/role-words.ts";
 import { TwoFactorSetup } from "../../features/team/two-factor-setup.tsx";
 import { privateMeta } from "../../seo.ts";
@@ -63,10 +65,13 @@ function Availability({ member }: { member: TeamMember }) {
 
 /**
  * The signed-in person's own account (/admin/account, every role; docs/team.md): who they are
- * on the team, whether they take new leads, and two-factor sign-in.
+ * on the team, whether they take new leads, their password, two-factor sign-in, and where
+ * they are signed in.
  */
 export default function AdminAccount({ loaderData }: Route.ComponentProps) {
   const [twoFactor, setTwoFactor] = useState(loaderData.mine?.twoFactor ?? false);
+  // Bumped when a new password ended the other sessions: the list reads them again.
+  const [sessionsVersion, setSessionsVersion] = useState(0);
   const { mine } = loaderData;
   return (
     <AdminPage>
@@ -84,7 +89,12 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
             <dd>{roleLabel(mine.member.role)}</dd>
           </dl>
           {mine.member.role === "editor" ? null : <Availability member={mine.member} />}
+          <ChangePassword
+            email={mine.member.email}
+            onChanged={() => setSessionsVersion((version) => version + 1)}
+          />
           <TwoFactorSetup on={twoFactor} onChange={setTwoFactor} />
+          <AccountSessions version={sessionsVersion} />
         </>
       ) : (
         <div className="mt-2">
