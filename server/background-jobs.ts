@@ -14,6 +14,7 @@ import { assignmentOutbox } from "./leads/lead-assignment.ts";
 import { leadOutbox } from "./leads/lead-notification.ts";
 import { startMailboxWatcher } from "./mail/mailbox-watcher.ts";
 import { conversationOutbox } from "./mail/message-outbox.ts";
+import { replyNoticeOutbox } from "./mail/reply-notice.ts";
 import type { Metrics } from "./metrics.ts";
 import { startOutboxWorker } from "./notifications/outbox.ts";
 import { smtpSender } from "./notifications/smtp.ts";
@@ -37,8 +38,9 @@ export type JobOptions = {
 
 /**
  * What runs beside the requests, on every instance (each is safe to run on all at once):
- * - the outbox, sending lead notifications and the digest (only with SMTP_URL and NOTIFY_EMAIL);
- * - the daily digest, queued once a day by whichever instance gets there first;
+ * - the outbox, sending lead notifications, each person's digest and the notices of visitors'
+ *   replies to their leads' owners (only with SMTP_URL and NOTIFY_EMAIL);
+ * - the daily digests, each person's queued once a day by whichever instance gets there first;
  * - the spam purge (30 days) and the used form tokens' expiry, hourly;
  * - erasures finished on disk (SQLite), in the background when a reader holds them up;
  * - the owner's calendar kept in step with the meetings (only with CALDAV_URL);
@@ -110,6 +112,7 @@ export function startBackgroundJobs(options: {
           ...meetingOutbox(manageKey, visitorMail),
           ...registrationOutbox(manageKey, visitorMail),
           ...conversationOutbox(visitorMail),
+          ...replyNoticeOutbox,
           ...teamOutbox(invitationKey),
           ...passwordResetOutbox(passwordResetKey),
         },
@@ -168,7 +171,12 @@ export function startBackgroundJobs(options: {
           now: clock,
           log,
           onSetAside: metrics.mailSetAside,
-          ...(jobs.onReplyImported ? { onImported: jobs.onReplyImported } : {}),
+          // A reply may have queued a notice to its lead's owner: send it now, not at the
+          // outbox's next pass.
+          onImported: (leadId: string) => {
+            outbox?.poke();
+            jobs.onReplyImported?.(leadId);
+          },
           ...(jobs.mailboxLeaseMs ? { leaseMs: jobs.mailboxLeaseMs } : {}),
         })
       : null;

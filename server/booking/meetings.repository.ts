@@ -76,11 +76,16 @@ function locationOf(json: string | null): MeetingLocation | null {
 
 /**
  * Meetings with their visitors, oldest first: one by its ID or its manage token's hash, one
- * lead's, or those starting in a time range.
+ * lead's, or those starting in a time range (of the leads assigned to `assignedTo` when it is
+ * given; null: to no one).
  */
 export async function findMeetings(
   db: Db,
-  filter: { id: string } | { tokenHash: string } | { leadId: string } | { from: Date; to: Date },
+  filter:
+    | { id: string }
+    | { tokenHash: string }
+    | { leadId: string }
+    | { from: Date; to: Date; assignedTo?: string | null },
 ): Promise<Meeting[]> {
   let query = db
     .selectFrom("meetings")
@@ -104,10 +109,14 @@ export async function findMeetings(
   if ("id" in filter) query = query.where("meetings.id", "=", filter.id);
   else if ("tokenHash" in filter) query = query.where("meetings.token_hash", "=", filter.tokenHash);
   else if ("leadId" in filter) query = query.where("meetings.lead_id", "=", filter.leadId);
-  else
+  else {
     query = query
       .where("meetings.start_at", ">=", filter.from.toISOString())
       .where("meetings.start_at", "<", filter.to.toISOString());
+    if (filter.assignedTo === null) query = query.where("leads.assigned_to", "is", null);
+    else if (filter.assignedTo !== undefined)
+      query = query.where("leads.assigned_to", "=", filter.assignedTo);
+  }
   const rows = await query
     .orderBy("meetings.start_at")
     .orderBy("meetings.id")

@@ -9,9 +9,8 @@ import {
   oneLine,
 } from "../notifications/outgoing-email.ts";
 
-/** What the owner should hear about this morning. */
-export type DigestContent = {
-  readonly date: CalendarDate;
+/** One person's lists of a morning: their leads', or those no one has yet. */
+export type DigestLists = {
   /** Unread leads, oldest first, and how many there are in all. */
   readonly unread: readonly StoredLead[];
   readonly unreadCount: number;
@@ -21,18 +20,29 @@ export type DigestContent = {
   readonly dueTodayCount: number;
   /** The day's booked calls, earliest first. */
   readonly meetings?: readonly MeetingRecord[];
-  /** Leads whose visitor wrote back and the owner has not read it, oldest reply first. */
+  /** Leads whose visitor wrote back and no one has read it, oldest reply first. */
   readonly replies?: readonly StoredLead[];
   readonly repliesCount?: number;
 };
 
+/**
+ * What one person should hear about this morning: what is theirs, and for an owner what is no
+ * one's yet (docs/team.md, "The morning digest and replies").
+ */
+export type DigestContent = DigestLists & {
+  readonly date: CalendarDate;
+  readonly unassigned?: DigestLists;
+};
+
+const countOf = (lists: DigestLists) =>
+  lists.unreadCount +
+  lists.overdueCount +
+  lists.dueTodayCount +
+  (lists.meetings?.length ?? 0) +
+  (lists.repliesCount ?? 0);
+
 export const isEmptyDigest = (content: DigestContent) =>
-  content.unreadCount +
-    content.overdueCount +
-    content.dueTodayCount +
-    (content.meetings?.length ?? 0) +
-    (content.repliesCount ?? 0) ===
-  0;
+  countOf(content) + (content.unassigned ? countOf(content.unassigned) : 0) === 0;
 
 /** Who a digest line is about: a lead, or the lead of a call. */
 type DigestItem = Pick<StoredLead, "ID" | "FirstName" | "LastName" | "Email">;
@@ -45,39 +55,33 @@ const timeOfDay = (iso: string, timeZone: string) =>
     .format(new Date(iso))
     .replace("\u202f", " ");
 
-/**
- * The owner's morning e-mail: new unread leads with how long they have waited, follow-ups
- * overdue and due today, each with a link to the lead. A plain-text part and an HTML part; the
- * subject carries the counts, so the inbox alone says whether it can wait. The Message-ID is
- * the date's, so a retry after an uncertain failure is recognisable as the same message.
- */
-export function digestEmail(
-  content: DigestContent,
-  {
-    notifyEmail,
-    siteUrl,
-    now,
-    timeZone = "UTC",
-  }: { notifyEmail: string; siteUrl: string; now: Date; timeZone?: string },
-): OutgoingEmail {
-  const host = new URL(siteUrl).hostname || "localhost";
-  const calls = content.meetings ?? [];
-  const counts = [
-    calls.length ? plural(calls.length, "call", "calls") : "",
-    content.repliesCount ? plural(content.repliesCount, "reply", "replies") : "",
-    content.unreadCount ? plural(content.unreadCount, "new lead", "new leads") : "",
-    content.overdueCount ? `${content.overdueCount} overdue` : "",
-    content.dueTodayCount ? `${content.dueTodayCount} due today` : "",
+type Section = {
+  title: string;
+  leads: readonly DigestItem[];
+  total: number;
+  detail: (lead: DigestItem & Partial<StoredLead>) => string;
+};
+
+/** What a set of lists says in a subject: "1 call, 2 new leads, 1 overdue". */
+const countsOf = (lists: DigestLists) =>
+  [
+    lists.meetings?.length ? plural(lists.meetings.length, "call", "calls") : "",
+    lists.repliesCount ? plural(lists.repliesCount, "reply", "replies") : "",
+    lists.unreadCount ? plural(lists.unreadCount, "new lead", "new leads") : "",
+    lists.overdueCount ? `${lists.overdueCount} overdue` : "",
+    lists.dueTodayCount ? `${lists.dueTodayCount} due today` : "",
   ].filter(Boolean);
+
+/** The lists as sections, calls first, leaving out the empty ones. */
+function sectionsOf(
+  lists: DigestLists,
+  { date, now, timeZone }: { date: CalendarDate; now: Date; timeZone: string },
+): Section[] {
+  const calls = lists.meetings ?? [];
   const callTimes = new Map(
     calls.map((call) => [call.LeadID, timeOfDay(call.start, timeZone)] as const),
   );
-  const all: Array<{
-    title: string;
-    leads: readonly DigestItem[];
-    total: number;
-    detail: (lead: DigestItem & Partial<StoredLead>) => string;
-  }> = [
+  const all: Section[] = [
     {
       title: "Calls today",
       leads: calls.map((call) => ({
@@ -91,62 +95,101 @@ export function digestEmail(
     },
     {
       title: "Replies, not yet read",
-      leads: content.replies ?? [],
-      total: content.repliesCount ?? 0,
+      leads: lists.replies ?? [],
+      total: lists.repliesCount ?? 0,
       detail: (lead) =>
         `wrote back ${lead.ReplyUnreadAt ? `${waitedFor(lead.ReplyUnreadAt, now)} ago` : "lately"}`,
     },
     {
       title: "New leads, not yet read",
-      leads: content.unread,
-      total: content.unreadCount,
+      leads: lists.unread,
+      total: lists.unreadCount,
       detail: (lead) => `waiting ${lead.CreatedAt ? waitedFor(lead.CreatedAt, now) : ""}`,
     },
     {
       title: "Follow-ups overdue",
-      leads: content.overdue,
-      total: content.overdueCount,
+      leads: lists.overdue,
+      total: lists.overdueCount,
       detail: (lead) =>
-        `was due ${lead.NextFollowUp ? dayLabel(lead.NextFollowUp, content.date) : "earlier"}`,
+        `was due ${lead.NextFollowUp ? dayLabel(lead.NextFollowUp, date) : "earlier"}`,
     },
     {
       title: "Follow-ups due today",
-      leads: content.dueToday,
-      total: content.dueTodayCount,
+      leads: lists.dueToday,
+      total: lists.dueTodayCount,
       detail: () => "due today",
     },
   ];
-  const sections = all.filter((section) => section.total > 0);
+  return all.filter((section) => section.total > 0);
+}
+
+const unassignedTitle = "No one's yet";
+const unassignedLine = "Leads without an owner: take them, or give them to someone.";
+
+/**
+ * One person's morning e-mail (docs/team.md, "The morning digest and replies"): their calls
+ * today, unread replies and new leads with how long they have waited, follow-ups overdue and
+ * due today, each with a link to the lead; for an owner, the same of the leads no one has yet
+ * under "No one's yet". A plain-text part and an HTML part; the subject carries the counts, so
+ * the inbox alone says whether it can wait. The Message-ID is the date's and the person's, so
+ * a retry after an uncertain failure is recognisable as the same message.
+ */
+export function digestEmail(
+  content: DigestContent,
+  {
+    to,
+    notifyEmail,
+    siteUrl,
+    now,
+    timeZone = "UTC",
+  }: {
+    to: { id: string; email: string; firstName: string };
+    notifyEmail: string;
+    siteUrl: string;
+    now: Date;
+    timeZone?: string;
+  },
+): OutgoingEmail {
+  const host = new URL(siteUrl).hostname || "localhost";
+  const context = { date: content.date, now, timeZone };
+  const mine = sectionsOf(content, context);
+  const noOnes = content.unassigned ? sectionsOf(content.unassigned, context) : [];
+  const noOnesCounts = content.unassigned ? countsOf(content.unassigned) : [];
+  const counts = [
+    countsOf(content).join(", "),
+    noOnesCounts.length ? `no one's yet: ${noOnesCounts.join(", ")}` : "",
+  ].filter(Boolean);
 
   const name = (lead: DigestItem) => oneLine(`${lead.FirstName} ${lead.LastName}`, 120);
   // Days as the tracker says them ("Mon, Nov 23"), never as the database keeps them.
   const day = dayLabel(content.date);
-  const text = [
-    `Good morning. Here is where the leads stand on ${day}.`,
+  const hello = `Good morning${to.firstName.trim() ? `, ${oneLine(to.firstName, 60)}` : ""}.`;
+  const sectionText = (section: Section) => [
+    `${section.title} (${section.total})`,
+    ...section.leads.map(
+      (lead) =>
+        `- ${name(lead)} <${lead.Email}>, ${section.detail(lead)}\n  ${leadUrl(siteUrl, lead.ID)}`,
+    ),
+    ...(section.total > section.leads.length
+      ? [`  …and ${section.total - section.leads.length} more in the tracker.`]
+      : []),
     "",
-    ...sections.flatMap((section) => [
-      `${section.title} (${section.total})`,
-      ...section.leads.map(
-        (lead) =>
-          `- ${name(lead)} <${lead.Email}>, ${section.detail(lead)}\n  ${leadUrl(siteUrl, lead.ID)}`,
-      ),
-      ...(section.total > section.leads.length
-        ? [`  …and ${section.total - section.leads.length} more in the tracker.`]
-        : []),
-      "",
-    ]),
+  ];
+  const footer = `Sent each morning to every owner and member by the ${site.name} website. DIGEST_HOUR=off stops it for everyone.`;
+  const text = [
+    `${hello} Here is where your leads stand on ${day}.`,
+    "",
+    ...(mine.length ? mine.flatMap(sectionText) : ["Nothing of yours needs you today.", ""]),
+    ...(noOnes.length
+      ? [`${unassignedTitle.toUpperCase()}`, unassignedLine, "", ...noOnes.flatMap(sectionText)]
+      : []),
     `All leads: ${siteUrl}/admin/leads`,
     "",
-    `Sent once a day by the ${site.name} website. Set DIGEST_HOUR=off to stop it.`,
+    footer,
   ].join("\n");
 
-  const html = `<!doctype html><html><body style="font-family:Manrope,Arial,sans-serif;color:#0e1116;background:#f7f5f0;padding:24px">
-<p style="margin:0 0 16px">Good morning. Here is where the leads stand on <strong>${escapeHtml(day)}</strong>.</p>
-${sections
-  .map(
-    (
-      section,
-    ) => `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(section.title)} (${section.total})</h2>
+  const sectionHtml = (section: Section, level: 2 | 3) =>
+    `<h${level} style="font-size:${level === 2 ? 18 : 16}px;margin:24px 0 8px">${escapeHtml(section.title)} (${section.total})</h${level}>
 <ul style="margin:0;padding-left:20px">
 ${section.leads
   .map(
@@ -154,18 +197,26 @@ ${section.leads
       `<li style="margin:0 0 6px"><a href="${escapeHtml(leadUrl(siteUrl, lead.ID))}" style="color:#b3400f;font-weight:600">${escapeHtml(name(lead))}</a> &lt;${escapeHtml(lead.Email)}&gt;, ${escapeHtml(section.detail(lead))}</li>`,
   )
   .join("\n")}
-</ul>${section.total > section.leads.length ? `\n<p style="margin:6px 0 0">…and ${section.total - section.leads.length} more in the tracker.</p>` : ""}`,
-  )
-  .join("\n")}
+</ul>${section.total > section.leads.length ? `\n<p style="margin:6px 0 0">…and ${section.total - section.leads.length} more in the tracker.</p>` : ""}`;
+  const html = `<!doctype html><html><body style="font-family:Manrope,Arial,sans-serif;color:#0e1116;background:#f7f5f0;padding:24px">
+<p style="margin:0 0 16px">${escapeHtml(hello)} Here is where your leads stand on <strong>${escapeHtml(day)}</strong>.</p>
+${mine.length ? mine.map((section) => sectionHtml(section, 2)).join("\n") : `<p style="margin:0">Nothing of yours needs you today.</p>`}
+${
+  noOnes.length
+    ? `<h2 style="font-size:18px;margin:32px 0 4px;padding-top:16px;border-top:1px solid #d9d4c7">${escapeHtml(unassignedTitle)}</h2>
+<p style="margin:0;color:#56636f">${escapeHtml(unassignedLine)}</p>
+${noOnes.map((section) => sectionHtml(section, 3)).join("\n")}`
+    : ""
+}
 <p style="margin:24px 0 0"><a href="${escapeHtml(`${siteUrl}/admin/leads`)}" style="color:#b3400f;font-weight:600">Open the lead tracker</a></p>
-<p style="margin:16px 0 0;color:#56636f;font-size:13px">Sent once a day by the ${escapeHtml(site.name)} website. Set DIGEST_HOUR=off to stop it.</p>
+<p style="margin:16px 0 0;color:#56636f;font-size:13px">${escapeHtml(footer)}</p>
 </body></html>`;
 
   return {
     from: { name: `${site.name} website`, address: notifyEmail },
-    to: notifyEmail,
-    subject: oneLine(`Leads today: ${counts.join(", ")}`),
-    messageId: `<digest-${content.date}@${host}>`,
+    to: to.email,
+    subject: oneLine(`Your morning: ${counts.join("; ")}`),
+    messageId: `<digest-${content.date}-${to.id}@${host}>`,
     text,
     html,
   };

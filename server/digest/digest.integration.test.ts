@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { wallClock } from "../../domain/dates.ts";
 import { createContactLead } from "../contact/lead-intake.repository.ts";
@@ -12,11 +13,17 @@ import { makeFakeBuild } from "../test-support/fake-build.ts";
 import { exited, startServerProcess } from "../test-support/server-process.ts";
 import { startSmtp } from "../test-support/smtp.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
+import { signedInUser } from "../test-support/tokens.ts";
 import { digestDay } from "./digest.ts";
 
+/** Where the studio's own e-mails come from (NOTIFY_EMAIL): no digest goes there. */
+const studio = "studio@fineline.studio";
+/** The studio's one owner, whose account gets the digest (docs/team.md). */
 const owner = "owner@fineline.studio";
 /** New York: 8 am on Monday 23 November 2026 is 13:00 UTC (EST). */
 const at = (iso: string) => new Date(iso);
+
+const messageIdOf = async (raw: string | undefined) => (await simpleParser(raw ?? "")).messageId;
 
 /** Waits until `done` holds, or fails after a few seconds. */
 async function eventually(done: () => boolean | Promise<boolean>, ms = 5000) {
@@ -54,10 +61,12 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   const apps: FastifyInstance[] = [];
   let clock = at("2026-11-23T12:00:00Z");
+  let ownerId = "";
 
   beforeEach(async () => {
     database = await engine.open();
     smtp = await startSmtp();
+    ownerId = (await signedInUser(database.db, "admin", owner)).id;
   });
   afterEach(async () => {
     for (const app of apps.splice(0)) await app.close();
@@ -71,7 +80,7 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
       database,
       {
         SMTP_URL: smtp.url,
-        NOTIFY_EMAIL: owner,
+        NOTIFY_EMAIL: studio,
         SITE_URL: "https://fineline.studio",
         TIMEZONE: "America/New_York",
         ...env,
@@ -88,7 +97,7 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
     await app.outbox?.idle();
     await app.outbox?.idle();
   };
-  const digests = () => smtp.received.filter((mail) => /Subject: Leads today/.test(mail.raw));
+  const digests = () => smtp.received.filter((mail) => /Subject: Your morning/.test(mail.raw));
 
   async function seedWork() {
     const lead = (name: string, minutesAgo: number) =>
@@ -120,7 +129,7 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
     return { jamal, mei };
   }
 
-  it("sends one e-mail at the hour: counts in the subject, both parts, a link to each lead", async () => {
+  it("sends the owner one e-mail at the hour: counts in the subject, both parts, a link to each lead", async () => {
     const { jamal } = await seedWork();
     clock = at("2026-11-23T12:59:00Z"); // 7:59 in New York
     const app = await instance();
@@ -130,6 +139,7 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
     await settle(app);
     await eventually(() => digests().length === 1);
     const [mail] = digests();
+    // At the owner's own address, not NOTIFY_EMAIL's; the leads are no one's yet.
     expect(mail?.to).toEqual([owner]);
     // Quoted-printable: soft line breaks out, =XX back to characters.
     const raw = (mail?.raw ?? "")
@@ -137,15 +147,18 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
       .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
         String.fromCharCode(Number.parseInt(hex, 16)),
       );
-    expect(raw).toMatch(/Subject: Leads today: 1 new lead, 1 overdue, 1 due today/);
+    expect(raw).toMatch(/Subject: Your morning: no one's yet: 1 new lead, 1 overdue, 1 due today/);
     expect(raw).toMatch(/Content-Type: multipart\/alternative/);
     expect(raw).toMatch(/Content-Type: text\/plain/);
     expect(raw).toMatch(/Content-Type: text\/html/);
     expect(raw).toContain("Rosa Baker <rosa@bakery.example>, waiting 3 h");
-    expect(raw).toContain("Here is where the leads stand on Mon, Nov 23.");
+    expect(raw).toContain("Here is where your leads stand on Mon, Nov 23.");
+    expect(raw).toContain("NO ONE'S YET");
     expect(raw).toContain("was due Fri, Nov 20");
     expect(raw).toContain(`https://fineline.studio/admin/leads?lead=${jamal}`);
-    expect(raw).toMatch(/Message-ID: <digest-2026-11-23@fineline\.studio>/i);
+    expect((await simpleParser(mail?.raw ?? "")).messageId).toBe(
+      `<digest-2026-11-23-${ownerId}@fineline.studio>`,
+    );
     // Later checks that day, by this instance or another, send nothing more.
     clock = at("2026-11-23T18:00:00Z");
     await settle(app);
@@ -171,7 +184,7 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
     clock = at("2026-11-24T13:00:00Z");
     await Promise.all([settle(a as FastifyInstance), settle(b as FastifyInstance)]);
     await eventually(() => digests().length === 2);
-    expect(digests()[1]?.raw).toMatch(/Message-ID: <digest-2026-11-24@/i);
+    expect(await messageIdOf(digests()[1]?.raw)).toMatch(`<digest-2026-11-24-${ownerId}@`);
   });
 
   it("sends the day's digest late if the server was down at the hour, but never the day after", async () => {
@@ -205,17 +218,17 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
     const [row] = await database.db
       .selectFrom("outbox")
       .selectAll()
-      .where("kind", "=", "daily-digest")
+      .where("kind", "=", "personal-digest")
       .execute();
     expect(row).toMatchObject({
-      dedupe_key: "2026-11-23",
+      dedupe_key: `2026-11-23:${ownerId}`,
       last_error: "too late: the day is over",
     });
     // The 24th's goes at its own hour.
     clock = at("2026-11-25T04:05:00Z");
     await settle(app);
     await eventually(() => digests().length === 1);
-    expect(digests()[0]?.raw).toMatch(/Message-ID: <digest-2026-11-24@/i);
+    expect(await messageIdOf(digests()[0]?.raw)).toMatch(`<digest-2026-11-24-${ownerId}@`);
   });
 
   it("sends nothing on a day with nothing to report", async () => {
@@ -226,8 +239,8 @@ describe.each(testEngines)("the daily digest on $name", (engine) => {
     expect(smtp.received).toHaveLength(0);
     const [row] = await database.db.selectFrom("outbox").selectAll().execute();
     expect(row).toMatchObject({
-      kind: "daily-digest",
-      dedupe_key: "2026-11-23",
+      kind: "personal-digest",
+      dedupe_key: `2026-11-23:${ownerId}`,
       last_error: "nothing to report",
     });
     expect(row?.sent_at).not.toBeNull();
@@ -266,11 +279,12 @@ describe("the digest with two real server processes", () => {
       message: "Hello",
       sourcePage: "/",
     });
+    await signedInUser(seeded.db, "admin", owner);
     await seeded.close();
     const env = {
       DATA_DIR: dataDir,
       SMTP_URL: smtp.url,
-      NOTIFY_EMAIL: owner,
+      NOTIFY_EMAIL: studio,
       DIGEST_HOUR: String(hour),
       TIMEZONE: "UTC",
       PORT: "0",
@@ -282,12 +296,14 @@ describe("the digest with two real server processes", () => {
     try {
       await Promise.all(processes.map((p) => p.url()));
       await eventually(
-        () => smtp.received.filter((mail) => /Subject: Leads today/.test(mail.raw)).length >= 1,
+        () => smtp.received.filter((mail) => /Subject: Your morning/.test(mail.raw)).length >= 1,
         10_000,
       );
       await new Promise((r) => setTimeout(r, 1000));
       // Every new lead's notification aside, one digest between them.
-      expect(smtp.received.filter((mail) => /Subject: Leads today/.test(mail.raw))).toHaveLength(1);
+      const digests = smtp.received.filter((mail) => /Subject: Your morning/.test(mail.raw));
+      expect(digests).toHaveLength(1);
+      expect(digests[0]?.to).toEqual([owner]);
     } finally {
       for (const p of processes) p.child.kill("SIGTERM");
       await Promise.all(processes.map((p) => exited(p.child)));

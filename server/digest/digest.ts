@@ -1,13 +1,14 @@
 import { type CalendarDate, wallClock } from "../../domain/dates.ts";
 import type { Db } from "../db/connect.ts";
-import { enqueueDigest } from "./digest-outbox.ts";
+import { enqueueDigests } from "./digest-outbox.ts";
 
 /**
  * The daily digest's schedule. Every instance checks once a minute (and at start-up) whether
- * the owner's clock has reached DIGEST_HOUR today; if so it queues that day's digest in the
- * outbox, keyed by the date, so however many instances check, and however often they restart,
- * the day gets one. An instance that was down at the hour queues it when it comes back, that
- * same day; the next day it is too late, and that day's digest is the one that goes.
+ * the owner's clock has reached DIGEST_HOUR today; if so it queues that day's digest of each
+ * owner and member in the outbox, keyed by the date and the person, so however many instances
+ * check, and however often they restart, each person gets one that day. An instance that was
+ * down at the hour queues them when it comes back, that same day; the next day it is too late,
+ * and that day's digests are the ones that go (docs/team.md, "The morning digest and replies").
  */
 
 /** The owner's date, once their clock has reached the digest hour; null before it. */
@@ -22,7 +23,7 @@ export function startDigestScheduler(options: {
   hour: number;
   now?: () => Date;
   intervalMs?: number;
-  /** Called when this instance queued the day's digest (to send it at once). */
+  /** Called when this instance queued some of the day's digests (to send them at once). */
   onQueued: () => void;
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }) {
@@ -34,12 +35,13 @@ export function startDigestScheduler(options: {
       const day = digestDay(at, options.timeZone, options.hour);
       if (!day) return;
       try {
-        if (await enqueueDigest(options.db, day, at)) {
-          options.log.info({ day }, "daily digest queued");
+        const people = await enqueueDigests(options.db, day, at);
+        if (people > 0) {
+          options.log.info({ day, people }, "daily digests queued");
           options.onQueued();
         }
       } catch (error) {
-        options.log.error({ err: error }, "daily digest could not be queued");
+        options.log.error({ err: error }, "daily digests could not be queued");
       }
     })().finally(() => {
       running = null;

@@ -58,8 +58,21 @@ export async function dueCounts(
   return { overdue: Number(overdue.n), dueToday: Number(dueToday.n) };
 }
 
-/** What the daily digest lists: each kind's first leads (oldest first) and how many there are. */
-export async function digestLeads(db: Db, today: CalendarDate, listed = 20) {
+/**
+ * What one person's daily digest lists: each kind's first leads (oldest first) and how many
+ * there are, of the leads assigned to `assignedTo`, or of those assigned to no one when it is
+ * null (docs/team.md, "The morning digest and replies").
+ */
+export async function digestLeads(
+  db: Db,
+  today: CalendarDate,
+  assignedTo: string | null,
+  listed = 20,
+) {
+  const whose = () =>
+    assignedTo === null
+      ? db.selectFrom("leads").selectAll().where("assigned_to", "is", null)
+      : db.selectFrom("leads").selectAll().where("assigned_to", "=", assignedTo);
   const count = (query: ReturnType<typeof unreadQuery>) =>
     query
       .clearSelect()
@@ -67,26 +80,11 @@ export async function digestLeads(db: Db, today: CalendarDate, listed = 20) {
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .executeTakeFirstOrThrow();
   const unreadQuery = () =>
-    db
-      .selectFrom("leads")
-      .selectAll()
-      .where("comm_status", "=", "UNREAD")
-      .orderBy("created_at")
-      .orderBy("id");
+    whose().where("comm_status", "=", "UNREAD").orderBy("created_at").orderBy("id");
   const dueQuery = (op: "<" | "=") =>
-    db
-      .selectFrom("leads")
-      .selectAll()
-      .where("next_follow_up", op, today)
-      .orderBy("next_follow_up")
-      .orderBy("id");
+    whose().where("next_follow_up", op, today).orderBy("next_follow_up").orderBy("id");
   const repliesQuery = () =>
-    db
-      .selectFrom("leads")
-      .selectAll()
-      .where("reply_unread_at", "is not", null)
-      .orderBy("reply_unread_at")
-      .orderBy("id");
+    whose().where("reply_unread_at", "is not", null).orderBy("reply_unread_at").orderBy("id");
   const [
     unread,
     unreadCount,

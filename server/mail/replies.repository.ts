@@ -1,8 +1,18 @@
+import type { Transaction } from "kysely";
 import type { Db } from "../db/connect.ts";
+import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { leadOwnerRoles } from "../leads/lead-assignment.ts";
+import { enqueueOutbox } from "../notifications/outbox.repository.ts";
 import { moveCommStatus } from "./messages.repository.ts";
 
-/** All SQL for replies coming in from the mailbox: which lead each is for, and its import. */
+/**
+ * All SQL for replies coming in from the mailbox: which lead each is for, its import, and the
+ * e-mail that tells the lead's owner.
+ */
+
+/** The outbox kind of "a visitor replied" to the lead's owner (reply-notice.ts). */
+export const replyNoticeKind = "reply-to-owner";
 
 export type LeadMatch = { leadId: string; rule: "thread" | "token" | "sender" };
 
@@ -68,7 +78,9 @@ export type IncomingReply = {
 /**
  * A reply joins its lead's conversation, once whatever restarts or instances do (its
  * Message-ID is unique): the lead has an unread reply, counts as changed, and moves from
- * REPLIED to CONVERSING. False when it was already there.
+ * REPLIED to CONVERSING. When the lead has an owner still on the team, an e-mail to them is
+ * queued in the same transaction, once for the reply (docs/team.md, "The morning digest and
+ * replies"); a lead of no one's tells no one, as before owners. False when it was already there.
  */
 export async function importReply(db: Db, reply: IncomingReply, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -107,6 +119,41 @@ export async function importReply(db: Db, reply: IncomingReply, now: Date): Prom
       via: "reply",
       now,
     });
+    await enqueueReplyNotice(trx, reply, now);
     return true;
   });
+}
+
+/** Queues "they replied" for the lead's owner, if it has one who may still own leads. */
+async function enqueueReplyNotice(trx: Transaction<Database>, reply: IncomingReply, now: Date) {
+  const owner = await trx
+    .selectFrom("leads")
+    .innerJoin("users", "users.id", "leads.assigned_to")
+    .select("users.id")
+    .where("leads.id", "=", reply.leadId)
+    .where("users.role", "in", leadOwnerRoles)
+    .executeTakeFirst();
+  if (!owner) return;
+  await enqueueOutbox(trx, {
+    kind: replyNoticeKind,
+    // Erasing the lead takes the e-mail along.
+    leadId: reply.leadId,
+    dedupeKey: reply.messageId,
+    payload: { userId: owner.id, messageId: reply.messageId },
+    now,
+  });
+}
+
+/** A reply that came in, by its Message-ID: its lead and its words as stored. */
+export async function receivedReply(
+  db: Db,
+  messageId: string,
+): Promise<{ leadId: string; text: string } | undefined> {
+  const row = await db
+    .selectFrom("lead_messages")
+    .select(["lead_id", "body"])
+    .where("message_id", "=", messageId)
+    .where("direction", "=", "in")
+    .executeTakeFirst();
+  return row ? { leadId: row.lead_id, text: row.body } : undefined;
 }

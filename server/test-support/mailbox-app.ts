@@ -56,6 +56,8 @@ export async function openMailboxApp(
   return {
     app,
     database,
+    /** Where the app sends its e-mails. */
+    smtp,
     mailbox,
     admin,
     asAdmin,
