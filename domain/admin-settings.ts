@@ -30,6 +30,9 @@ export const adminSettings = z
     calendar: z.optional(
       z.boolean().check(z.describe("The owner's own calendar is connected (CALDAV_URL).")),
     ),
+    studioName: z.optional(
+      z.string().check(z.describe("The studio's name, as its site settings have it now.")),
+    ),
   })
   .check(z.describe("The owner's time zone and today's date in it."));
 export type AdminSettings = z.output<typeof adminSettings>;

@@ -355,10 +355,19 @@ describe.each(testEngines)("publishing content on $name", (engine) => {
   }) => {
     const first = (await call("GET", "/api/site-settings")).json();
     expect(first).toEqual({ settings: defaultSiteSettings, version: 0 });
-    const settings = { ...defaultSiteSettings, tagline: "Fast sites for small shops." };
+    expect((await call("GET", "/api/settings")).json().studioName).toBe(
+      defaultSiteSettings.studioName,
+    );
+    const settings = {
+      ...defaultSiteSettings,
+      studioName: "Harbour Web Studio",
+      tagline: "Fast sites for small shops.",
+    };
     const saved = await call("PUT", "/api/site-settings", { settings, version: 0 });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ settings, version: 1 });
+    // The admin's header names the studio as saved.
+    expect((await call("GET", "/api/settings")).json().studioName).toBe("Harbour Web Studio");
     expect((await call("PUT", "/api/site-settings", { settings, version: 0 })).statusCode).toBe(
       409,
     );

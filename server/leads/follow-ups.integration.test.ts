@@ -212,6 +212,7 @@ describe.each(testEngines)("follow-ups on $name", (engine) => {
       currency: "USD",
       staleDays: 14,
       calendar: false,
+      studioName: "Fineline Studio",
     });
   });
 

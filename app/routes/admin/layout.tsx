@@ -80,7 +80,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             className="flex h-6 shrink-0 items-center gap-1 rounded-sm font-bold tracking-tight"
           >
             <BrandMark className="size-3.5" />
-            <span>{site.name}</span>
+            <span>{loaderData.settings?.studioName ?? site.name}</span>
             <span className="sr-only">: admin {home.label.toLowerCase()}</span>
           </Link>
           <AdminNav role={admin.role} />
