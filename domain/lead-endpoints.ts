@@ -4,6 +4,7 @@ import { type Endpoint, errorResponses, tokenSecurity } from "./api.ts";
 import { bulkUnknown, bulkUpdateBody, bulkUpdated } from "./lead-bulk.ts";
 import { leadChangesQuery, liveChanges } from "./lead-changes.ts";
 import { leadExportQuery, leadList, leadListQuery } from "./lead-filters.ts";
+import { leadNotFound } from "./lead-merge.ts";
 import { erasedLeads, leadIdsBody } from "./lead-moves.ts";
 import { leadHistory, leadIdParams, leadRecord } from "./lead-record.ts";
 import { leadStats } from "./lead-stats.ts";
@@ -91,7 +92,7 @@ export const leadEndpoints = {
       tags: ["Leads"],
       security: tokenSecurity,
       params: leadIdParams,
-      response: { 200: leadRecord, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: leadRecord, ...errorResponses(400, 401, 403), 404: leadNotFound },
     },
   },
 

@@ -190,10 +190,19 @@ export const leadEvent = z
     ID: z.string(),
     LeadID: z.string(),
     Field: z
-      .enum(["CommStatus", "LeadStatus", "Notes", "NextFollowUp", "Meeting", "Value", "AssignedTo"])
+      .enum([
+        "CommStatus",
+        "LeadStatus",
+        "Notes",
+        "NextFollowUp",
+        "Meeting",
+        "Value",
+        "AssignedTo",
+        "Merged",
+      ])
       .check(
         z.describe(
-          'A field, or "Meeting": From and To are its start (ISO 8601, UTC), "" before it was booked, "cancelled" after. For AssignedTo, From and To are the e-mails of the people ("" for no one).',
+          'A field, or "Meeting": From and To are its start (ISO 8601, UTC), "" before it was booked, "cancelled" after. For AssignedTo, From and To are the e-mails of the people ("" for no one). "Merged": another lead was merged into this one; From is its ID, To its name and e-mail.',
         ),
       ),
     From: z.string(),

@@ -65,6 +65,8 @@ export const endpointRoles: Record<TeamEndpoint, readonly TeamRole[]> = {
   updateLead: leadWork,
   bulkUpdate: leadWork,
   leadHistory: leadWork,
+  leadDuplicates: leadWork,
+  mergeLead: leadWork,
   pipeline: leadWork,
   insights: leadWork,
   bulkSpam: leadWork,

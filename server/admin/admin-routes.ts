@@ -14,6 +14,7 @@ import { conversationRoutes } from "../mail/conversation.routes.ts";
 import { mailboxRoutes } from "../mail/mailbox.routes.ts";
 import { mediaRoutes } from "../media/media.routes.ts";
 import { teamRoutes } from "../team/team.routes.ts";
+import { leadMergeRoutes } from "../triage/lead-merge.routes.ts";
 import { triageRoutes } from "../triage/lead-triage.routes.ts";
 import { settingsRoutes } from "./settings.routes.ts";
 
@@ -31,6 +32,7 @@ export async function adminRoutes(app: FastifyInstance) {
     reply.header("Cache-Control", "no-store");
   });
   await app.register(leadsRoutes);
+  await app.register(leadMergeRoutes);
   await app.register(triageRoutes);
   await app.register(settingsRoutes);
   await app.register(availabilityRoutes);

@@ -336,6 +336,16 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
             request.token === "admin" && status === 200 ? ["leads", "lead_events", "outbox"] : [],
           insertOnly: false,
         };
+      // A merge rewrites the kept lead, moves the other's rows and history to it, and records
+      // the other's leaving for the live updates.
+      case endpoints.mergeLead:
+        return {
+          tables:
+            request.token === "admin" && status === 200
+              ? ["leads", "lead_events", "outbox", "audit_events"]
+              : [],
+          insertOnly: false,
+        };
       case endpoints.eraseLead:
       case endpoints.markSpam:
       case endpoints.notSpam:

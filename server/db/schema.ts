@@ -101,8 +101,11 @@ export type SpamLeadsTable = {
 /** Actions on data that is gone (an erased lead): who, what, when; no personal data. */
 export type AuditEventsTable = {
   id: string;
-  /** Erased for good; moved to Spam by the owner; brought back from Spam (Not spam, Undo). */
-  action: "lead.erased" | "lead.marked-spam" | "lead.restored";
+  /**
+   * Erased for good; moved to Spam by the owner; brought back from Spam (Not spam, Undo);
+   * merged into another lead (subject: the merged-away ID).
+   */
+  action: "lead.erased" | "lead.marked-spam" | "lead.restored" | "lead.merged";
   actor_id: string | null;
   actor_email: string;
   subject_id: string | null;
@@ -136,7 +139,8 @@ export type LeadEventsTable = {
     | "NextFollowUp"
     | "Meeting"
     | "Value"
-    | "AssignedTo";
+    | "AssignedTo"
+    | "Merged";
   from_value: string;
   to_value: string;
   created_at: Timestamp;
@@ -146,6 +150,13 @@ export type LeadEventsTable = {
     "sending" | "reply" | "round-robin" | "removal" | null | undefined,
     never
   >;
+};
+
+/** A lead merged into another: where its ID now points (ADR 041). */
+export type LeadRedirectsTable = {
+  old_id: string;
+  kept_id: string;
+  merged_at: Timestamp;
 };
 
 export type ServerSecretsTable = {
@@ -337,6 +348,7 @@ export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   lead_events: LeadEventsTable;
+  lead_redirects: LeadRedirectsTable;
   login_throttle: LoginThrottleTable;
   spam_leads: SpamLeadsTable;
   audit_events: AuditEventsTable;

@@ -47,7 +47,7 @@ export async function liveChanges(
       .selectFrom("audit_events")
       .select("subject_id")
       .where("created_at", ">=", since)
-      .where("action", "in", ["lead.erased", "lead.marked-spam", "lead.restored"])
+      .where("action", "in", ["lead.erased", "lead.marked-spam", "lead.restored", "lead.merged"])
       .where("subject_id", "is not", null)
       .orderBy("created_at", "desc")
       .limit(changesLimit + 1)

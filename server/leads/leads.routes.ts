@@ -21,6 +21,7 @@ import {
   encodeDueCursor,
   nextLink,
 } from "./lead-query.ts";
+import { mergedInto } from "./lead-redirects.ts";
 import { countPendingDiskErasures, leadStats } from "./lead-stats.repository.ts";
 import { leadHistory, updateLead } from "./lead-updates.repository.ts";
 
@@ -120,7 +121,12 @@ export async function leadsRoutes(app: FastifyInstance) {
     ...endpoints.lead,
     handler: async (request, reply) => {
       const lead = await findLead(db, request.params.id);
-      if (!lead) return reply.code(404).send({ message: leadTexts.notFound });
+      // A merged-away lead is gone (404), but says where its page now is (ADR 041).
+      if (!lead)
+        return reply.code(404).send({
+          message: leadTexts.notFound,
+          mergedInto: await mergedInto(db, request.params.id),
+        });
       return reply.send(lead);
     },
   });

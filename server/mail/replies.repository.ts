@@ -49,6 +49,13 @@ export async function leadForIncoming(
       .where("id", "in", tokenLeadIds)
       .executeTakeFirst();
     if (lead) return { leadId: lead.id, rule: "token" };
+    // A token of a lead merged into another: the reply belongs to the kept lead (ADR 041).
+    const redirect = await db
+      .selectFrom("lead_redirects")
+      .select("kept_id")
+      .where("old_id", "in", tokenLeadIds)
+      .executeTakeFirst();
+    if (redirect) return { leadId: redirect.kept_id, rule: "token" };
   }
   if (sender) {
     const lead = await db

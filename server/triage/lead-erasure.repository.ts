@@ -59,6 +59,8 @@ async function eraseIn(trx: Transaction<Database>, id: string, actor: Actor, now
   // Explicit, not left to ON DELETE CASCADE: erasure must not depend on a pragma.
   await trx.deleteFrom("outbox").where("lead_id", "=", id).execute();
   await trx.deleteFrom("lead_events").where("lead_id", "=", id).execute();
+  // Old IDs merged into it pointed here (ADR 041); they point nowhere now.
+  await trx.deleteFrom("lead_redirects").where("kept_id", "=", id).execute();
   // Its calls go too, and with them their events in the owner's calendar (after the commit).
   await markLeadMeetingsChanged(trx, id, now);
   await trx.deleteFrom("meetings").where("lead_id", "=", id).execute();

@@ -49,6 +49,7 @@ export const fieldNames = {
   Meeting: "Call",
   Value: "Deal value",
   AssignedTo: "Owner",
+  Merged: "Merged",
 } as const;
 
 /** A deal value as the owner reads it: "$12,500", in the studio's CURRENCY, no cents. */

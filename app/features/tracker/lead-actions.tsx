@@ -14,6 +14,8 @@ export type LeadActionsProps = {
   onErased: (id: string, outcome: { diskPending: boolean }) => void;
   /** The lead went to Spam: take it off the page, and say so. */
   onMarkedSpam: (lead: LeadRecord) => void;
+  /** Another lead was merged into this one: take it off the page, place this one anew. */
+  onMerged: (kept: LeadRecord, merged: LeadRecord) => void;
 };
 
 /**

@@ -9,6 +9,7 @@ import { OwnerSelect } from "../lead/owner-select.tsx";
 import { DealValue } from "../pipeline/deal-value.tsx";
 import { FollowUpBadge } from "./follow-up.tsx";
 import { LeadActions } from "./lead-actions.tsx";
+import { LeadDuplicates } from "./lead-duplicates.tsx";
 import { LeadFollowUp } from "./lead-follow-up.tsx";
 import { LeadHistory } from "./lead-history.tsx";
 import { LeadMessageText } from "./lead-message.tsx";
@@ -130,6 +131,7 @@ export function LeadDetails({
       <div className="mt-1">
         <LeadOrigin lead={lead} />
       </div>
+      <LeadDuplicates lead={lead} onMerged={actions.onMerged} />
       <LeadHistory leadId={lead.ID} />
       <LeadActions lead={lead} {...actions} />
       {dense ? null : (

@@ -67,6 +67,8 @@ export function LeadHistory({ leadId }: { leadId: string }) {
                     ) : (
                       "cleared"
                     )
+                  ) : event.Field === "Merged" ? (
+                    `with ${event.To}: their messages, calls and history are here now`
                   ) : event.Field === "AssignedTo" ? (
                     event.To ? (
                       `given to ${event.To}`

@@ -88,6 +88,26 @@ describe("trackerReducer", () => {
     expect(state.notice).toEqual({ text: "a was erased." });
   });
 
+  it("drops a merged-away lead and keeps the kept one open, updated, when leads merge", () => {
+    const opened = trackerReducer(
+      trackerReducer(start(), { type: "checked", checked: new Set(["b", "c"]) }),
+      { type: "open", place: { listKey: "fresh", id: "a" } },
+    );
+    const kept = { ...a, Notes: "a's notes, and b's" };
+    const state = trackerReducer(opened, {
+      type: "merged",
+      kept,
+      mergedId: "b",
+      today,
+      notice: { text: "b was merged into a." },
+    });
+    expect(ids(state.lists.fresh.leads)).toEqual(["a", "c"]);
+    expect(state.lists.fresh.leads.find((l) => l.ID === "a")?.Notes).toBe("a's notes, and b's");
+    expect([...state.checked]).toEqual(["c"]);
+    expect(state.open).toEqual({ listKey: "fresh", id: "a" });
+    expect(state.notice).toEqual({ text: "b was merged into a." });
+  });
+
   it("places every lead of a bulk update and keeps only the conflicts picked, each saying why", () => {
     const picked = trackerReducer(start(), { type: "checked", checked: new Set(["a", "b", "c"]) });
     const state = trackerReducer(picked, {

@@ -98,6 +98,8 @@ export type TrackerAction =
   | { type: "removed"; ids: readonly string[]; notice: Notice; dense?: boolean }
   /** Leads back on the page (Undo of a move to Spam, a lead opened from a link). */
   | { type: "restored"; leads: readonly LeadRecord[]; today: CalendarDate; notice: Notice | null }
+  /** One lead merged into another (ADR 041): the other leaves, the kept one is placed anew. */
+  | { type: "merged"; kept: LeadRecord; mergedId: string; today: CalendarDate; notice: Notice }
   | { type: "notice"; notice: Notice | null }
   /** What changed on the server since the last look (ADR 021). */
   | { type: "synced"; changes: LiveChanges; today: CalendarDate }
@@ -191,6 +193,19 @@ export function trackerReducer(state: TrackerState, action: TrackerAction): Trac
         ),
         notice: action.notice,
       };
+    case "merged": {
+      const { kept, mergedId } = action;
+      const lists = placeSavedLead(withoutLead(state.lists, mergedId), kept, action.today);
+      // The kept lead stays open; the merged one's row and marks go.
+      return {
+        ...state,
+        lists,
+        checked: withoutIds(state.checked, [mergedId]),
+        messages: withEntry(state.messages, mergedId, undefined),
+        open: state.open?.id === mergedId ? null : state.open,
+        notice: action.notice,
+      };
+    }
     case "notice":
       return { ...state, notice: action.notice };
     case "synced": {

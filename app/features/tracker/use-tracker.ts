@@ -1,9 +1,11 @@
 import { useEffect, useReducer, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useRevalidator } from "react-router";
+import * as z from "zod/mini";
 import type { CalendarDate } from "../../../domain/dates.ts";
 import { endpoints } from "../../../domain/endpoints.ts";
 import type { LeadFilters } from "../../../domain/lead-filters.ts";
+import { leadNotFound } from "../../../domain/lead-merge.ts";
 import { type LeadRecord, leadTexts } from "../../../domain/lead-record.ts";
 import { formatDay } from "../../components/admin/format.ts";
 import { fullName } from "../../components/admin/lead-name.ts";
@@ -104,6 +106,14 @@ export function useTracker(
       }),
     onMarkedSpam: (lead: LeadRecord) =>
       remove([lead.ID], { text: `${fullName(lead)} moved to Spam.`, undoSpam: [lead] }),
+    onMerged: (kept: LeadRecord, merged: LeadRecord) =>
+      dispatch({
+        type: "merged",
+        kept,
+        mergedId: merged.ID,
+        today: clock.today,
+        notice: { text: `${fullName(merged) || merged.Email} was merged into ${fullName(kept)}.` },
+      }),
   };
 
   /** Undo a move to Spam: the leads come back as they were, in their places, and focus follows. */
@@ -187,7 +197,11 @@ export function useTracker(
       const listed = findLead(state.lists, id);
       let lead = listed;
       if (!lead) {
-        const result = await authGet(endpoints.lead, { params: { id } });
+        let result = await authGet(endpoints.lead, { params: { id } });
+        // A merged-away lead's link (an older e-mail) opens the lead it went into (ADR 041).
+        const gone = result.ok ? undefined : z.safeParse(leadNotFound, result.data).data;
+        if (result.status === 404 && gone?.mergedInto)
+          result = await authGet(endpoints.lead, { params: { id: gone.mergedInto } });
         if (!result.ok) {
           dispatch({
             type: "notice",
