@@ -20,6 +20,7 @@ const layers = {
     "site",
     "auth",
     "notifications",
+    "webhooks",
     "team",
     "media",
     "content",
