@@ -36,6 +36,7 @@ const layers = {
     "cli",
   ],
   "app/features": [
+    "webhooks",
     "team",
     "lead",
     "booking",
