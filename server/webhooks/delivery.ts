@@ -69,6 +69,7 @@ async function attempt(
   row: DueDelivery,
   hook: { url: string; format: string; secret: string },
   settings: DeliverySettings,
+  stop: AbortSignal | undefined,
 ): Promise<Outcome> {
   const secret = webhookSecret(settings.key, hook);
   if (!secret)
@@ -94,7 +95,7 @@ async function attempt(
     "webhook-signature": new Webhook(secret).sign(row.id, sentAt, body),
   };
   try {
-    const answer = await postPinned(target, body, headers, settings.timeoutMs ?? 10_000);
+    const answer = await postPinned(target, body, headers, settings.timeoutMs ?? 10_000, stop);
     return { status: answer.status, error: null, response: answer.response };
   } catch (error) {
     return { status: null, error: String((error as Error).message ?? error), response: "" };
@@ -106,14 +107,17 @@ export async function processDeliveries(
   db: Db,
   settings: DeliverySettings,
   now: Date,
+  /** Aborted when the server stops: the pass ends, and an attempt cut short is not recorded. */
+  stop?: AbortSignal,
 ): Promise<{ delivered: number; failed: number }> {
   const retries = settings.retries ?? retrySchedule;
   let delivered = 0;
   let failed = 0;
-  for (let batch = 0; batch < 50; batch++) {
+  for (let batch = 0; batch < 50 && !stop?.aborted; batch++) {
     const rows = await dueDeliveries(db, now);
     if (!rows.length) break;
     for (const row of rows) {
+      if (stop?.aborted) break;
       const lease = await claimDelivery(db, row.id, now, settings.leaseMs ?? 60_000);
       if (!lease) continue;
       const hook = await findWebhookRow(db, row.webhook_id);
@@ -122,7 +126,9 @@ export async function processDeliveries(
         await recordAttempt(db, row, lease, { attempt: null, status: "skipped", next: null });
         continue;
       }
-      const outcome = await attempt(row, hook, settings);
+      const outcome = await attempt(row, hook, settings, stop);
+      // Stopped mid-attempt: its lease runs out and it is sent again, with the same id.
+      if (stop?.aborted) break;
       const at = new Date(now.getTime());
       const record = { at: at.toISOString(), ...outcome };
       const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
@@ -164,16 +170,30 @@ export function startWebhookWorker(options: {
   onPass?: () => void;
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }) {
-  return startPassLoop({
+  const stopping = new AbortController();
+  const loop = startPassLoop({
     name: "webhook pass",
     intervalMs: options.intervalMs ?? 5_000,
     log: options.log,
     pass: async () => {
-      const result = await processDeliveries(options.db, options.settings, options.now());
+      const result = await processDeliveries(
+        options.db,
+        options.settings,
+        options.now(),
+        stopping.signal,
+      );
       if (result.delivered || result.failed) {
         options.log.info(result, "webhook pass");
         options.onPass?.();
       }
     },
   });
+  return {
+    ...loop,
+    /** Cuts the attempt in flight short (it is sent again later), then ends the loop. */
+    stop: async () => {
+      stopping.abort();
+      await loop.stop();
+    },
+  };
 }

@@ -19,6 +19,7 @@ export function postPinned(
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
+  stop?: AbortSignal,
 ): Promise<PostResult> {
   const { url, address, family } = target;
   const lookup: LookupFunction = (_host, options, callback) => {
@@ -27,7 +28,8 @@ export function postPinned(
     else callback(null, address, family);
   };
   const client = url.protocol === "https:" ? https : http;
-  const signal = AbortSignal.timeout(timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
   return new Promise((resolve, reject) => {
     const request = client.request(
       url,
@@ -57,7 +59,7 @@ export function postPinned(
       },
     );
     request.on("error", (error) =>
-      reject(signal.aborted ? new Error(`no answer within ${timeoutMs / 1000} s`) : error),
+      reject(timeout.aborted ? new Error(`no answer within ${timeoutMs / 1000} s`) : error),
     );
     request.end(body);
   });
