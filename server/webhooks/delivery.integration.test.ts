@@ -6,7 +6,7 @@ import { testEngines } from "../test-support/databases.ts";
 import { engineTest } from "../test-support/fixture.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { testSecret } from "../test-support/tokens.ts";
-import { pause, startReceiver } from "./test-receiver.ts";
+import { pause, startReceiver } from "../test-support/webhook-receiver.ts";
 
 /**
  * Webhook deliveries against a real receiver on this machine (listed in

@@ -3,7 +3,7 @@ import { webhookTexts } from "../../domain/webhooks.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { engineTest } from "../test-support/fixture.ts";
 import { signedInUser } from "../test-support/tokens.ts";
-import { pause, startReceiver } from "./test-receiver.ts";
+import { pause, startReceiver } from "../test-support/webhook-receiver.ts";
 import { createWebhook, purgeOldDeliveries } from "./webhooks.repository.ts";
 import { webhookKey } from "./webhooks.routes.ts";
 
