@@ -113,12 +113,16 @@ export async function processDeliveries(
   const retries = settings.retries ?? retrySchedule;
   let delivered = 0;
   let failed = 0;
+  const started = Date.now();
   for (let batch = 0; batch < 50 && !stop?.aborted; batch++) {
     const rows = await dueDeliveries(db, now);
     if (!rows.length) break;
     for (const row of rows) {
       if (stop?.aborted) break;
-      const lease = await claimDelivery(db, row.id, now, settings.leaseMs ?? 60_000);
+      // Each lease starts when it is taken, so a slow receiver early in a pass does not eat
+      // into the leases of the rows after it.
+      const claimedAt = new Date(now.getTime() + (Date.now() - started));
+      const lease = await claimDelivery(db, row.id, claimedAt, settings.leaseMs ?? 60_000);
       if (!lease) continue;
       const hook = await findWebhookRow(db, row.webhook_id);
       if (!hook || hook.paused_at) {
@@ -129,7 +133,8 @@ export async function processDeliveries(
       const outcome = await attempt(row, hook, settings, stop);
       // Stopped mid-attempt: its lease runs out and it is sent again, with the same id.
       if (stop?.aborted) break;
-      const at = new Date(now.getTime());
+      // When this attempt ended, on the pass's clock (it moved on by the time taken so far).
+      const at = new Date(now.getTime() + (Date.now() - started));
       const record = { at: at.toISOString(), ...outcome };
       const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
       if (ok) {
@@ -145,7 +150,7 @@ export async function processDeliveries(
       const written = await recordAttempt(db, row, lease, {
         attempt: record,
         status: gone || last ? "failed" : "pending",
-        next: gone || last ? null : new Date(now.getTime() + withJitter(wait)),
+        next: gone || last ? null : new Date(at.getTime() + withJitter(wait)),
       });
       if (written && (gone || last))
         await pauseAndTell(
