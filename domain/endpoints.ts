@@ -14,6 +14,7 @@ import { mfaEndpoints } from "./mfa-endpoints.ts";
 import { siteEndpoints } from "./site-endpoints.ts";
 import { spamEndpoints } from "./spam-endpoints.ts";
 import { teamEndpoints } from "./team-endpoints.ts";
+import { webhookEndpoints } from "./webhook-endpoints.ts";
 
 /**
  * Every endpoint of the API, described once (docs/decisions/010-api-contracts.md). The server
@@ -38,6 +39,7 @@ export const endpoints = {
   ...contentEndpoints,
   ...teamEndpoints,
   ...auditEndpoints,
+  ...webhookEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 /** An endpoint's path with its `:params` filled in (encoded). */

@@ -133,6 +133,13 @@ export const endpointRoles: Record<TeamEndpoint, readonly TeamRole[]> = {
   setAssignment: ownerOnly,
   setTwoFactorPolicy: ownerOnly,
   audit: ownerOnly,
+  // Webhooks send lead data out of the studio, signed with a secret: the owner's choice.
+  webhooks: ownerOnly,
+  createWebhook: ownerOnly,
+  updateWebhook: ownerOnly,
+  deleteWebhook: ownerOnly,
+  webhookDeliveries: ownerOnly,
+  replayWebhookDelivery: ownerOnly,
   // Everyone's own name, availability and two-factor state.
   me: everyone,
   updateMe: everyone,

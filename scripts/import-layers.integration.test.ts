@@ -20,6 +20,7 @@ const layers = {
     "site",
     "auth",
     "notifications",
+    "webhooks",
     "team",
     "media",
     "content",
@@ -35,6 +36,7 @@ const layers = {
     "cli",
   ],
   "app/features": [
+    "webhooks",
     "team",
     "lead",
     "booking",

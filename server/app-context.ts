@@ -25,6 +25,8 @@ declare module "fastify" {
     metrics: Metrics;
     tokens: TokenSettings;
     outbox: BackgroundJobs["outbox"];
+    /** Sends webhook deliveries (poke it after a write that queued some). */
+    webhookWorker: BackgroundJobs["webhookWorker"];
     /** Work started once an answer is sent (http/after-answer.ts). */
     afterAnswer: AfterAnswer;
     digest: BackgroundJobs["digest"];

@@ -51,6 +51,7 @@ import { invitationRoutes } from "./team/invitation.routes.ts";
 import { invitationKey } from "./team/invitation-token.ts";
 import { passwordResetRoutes } from "./team/password-reset.routes.ts";
 import { passwordResetKey } from "./team/password-reset-token.ts";
+import { webhookKey } from "./webhooks/webhooks.routes.ts";
 
 export type AppDependencies = JobOptions & {
   /** An open, migrated database; by default the configured one is opened (and closed with the app). */
@@ -150,6 +151,7 @@ export async function buildApp(
     invitationKey: invitationKey(signingKey),
     passwordResetKey: passwordResetKey(signingKey),
     replyTokenKey: replyTokenKey(signingKey),
+    webhookKey: webhookKey(signingKey),
     caldav,
     contentChanged,
     liveTransition,
@@ -175,6 +177,12 @@ export async function buildApp(
     issuer: config.tokenIssuer,
   } satisfies TokenSettings);
   app.decorate("outbox", jobs.outbox);
+  app.decorate("webhookWorker", jobs.webhookWorker);
+  // A write may have queued webhook deliveries in its transaction: send them once it is
+  // answered (committed), not at the worker's next interval.
+  app.addHook("onResponse", async (request) => {
+    if (request.method !== "GET" && request.method !== "HEAD") jobs.webhookWorker?.poke();
+  });
   app.decorate("afterAnswer", afterAnswer);
   app.decorate("digest", jobs.digest);
   app.decorate("calendarSync", jobs.calendarSync);

@@ -22,6 +22,8 @@ import { teamOutbox } from "./team/invitation-email.ts";
 import { passwordResetOutbox } from "./team/password-reset-email.ts";
 import { startDiskErasure } from "./triage/disk-erasure.ts";
 import { startSpamPurge } from "./triage/spam-purge.ts";
+import { startWebhookWorker } from "./webhooks/delivery.ts";
+import { webhookPausedOutbox } from "./webhooks/webhook-paused-email.ts";
 
 export type JobOptions = {
   /** How often the outbox retries failed e-mails (default 30 s). */
@@ -34,6 +36,12 @@ export type JobOptions = {
   mailboxLeaseMs?: number | undefined;
   /** How often scheduled content is checked for (default 15 s). */
   contentScheduleIntervalMs?: number | undefined;
+  /** How often due webhook deliveries are looked for besides pokes (default 5 s). */
+  webhookIntervalMs?: number | undefined;
+  /** The waits between a webhook's attempts (default retrySchedule; tests shorten them). */
+  webhookRetries?: readonly number[] | undefined;
+  /** How long a webhook's receiver has to answer (default 10 s). */
+  webhookTimeoutMs?: number | undefined;
 };
 
 /**
@@ -43,6 +51,7 @@ export type JobOptions = {
  * - the daily digests, each person's queued once a day by whichever instance gets there first;
  * - the spam purge (30 days) and the used form tokens' expiry, hourly;
  * - erasures finished on disk (SQLite), in the background when a reader holds them up;
+ * - webhook deliveries sent after their changes commit, retried, each once across instances;
  * - the owner's calendar kept in step with the meetings (only with CALDAV_URL);
  * - the owner's mailbox watched for visitors' replies (only with IMAP_URL; one instance);
  * - counted visits' secrets and raw visitors let go of on time;
@@ -64,6 +73,8 @@ export function startBackgroundJobs(options: {
   passwordResetKey?: Uint8Array;
   /** The key the Reply-To tokens of messages to visitors are made with. */
   replyTokenKey?: Uint8Array;
+  /** The key webhook secrets are sealed under. */
+  webhookKey?: Uint8Array;
   /** The owner's calendar (CALDAV_URL), which meetings are written to. */
   caldav?: CalDavClient | null;
   /** Told of each scheduled publish once it is committed (the renderer's hook). */
@@ -82,6 +93,7 @@ export function startBackgroundJobs(options: {
     invitationKey,
     passwordResetKey,
     replyTokenKey,
+    webhookKey,
     caldav,
     contentChanged = async () => undefined,
     liveTransition,
@@ -115,6 +127,7 @@ export function startBackgroundJobs(options: {
           ...replyNoticeOutbox,
           ...teamOutbox(invitationKey),
           ...passwordResetOutbox(passwordResetKey),
+          ...webhookPausedOutbox,
         },
       },
       intervalMs: jobs.outboxIntervalMs,
@@ -142,6 +155,26 @@ export function startBackgroundJobs(options: {
     });
     stops.push(() => digest?.stop());
   }
+
+  // Webhooks (docs/integrations.md): deliveries queued with the changes they tell of, sent
+  // after the commit; a webhook paused along the way queues its owner's e-mail.
+  const webhookWorker = webhookKey
+    ? startWebhookWorker({
+        db,
+        settings: {
+          key: webhookKey,
+          policy: { allowed: config.webhookPrivateTargets },
+          siteUrl: config.siteUrl,
+          timeoutMs: jobs.webhookTimeoutMs,
+          retries: jobs.webhookRetries,
+        },
+        intervalMs: jobs.webhookIntervalMs,
+        now: clock,
+        onPass: () => outbox?.poke(),
+        log,
+      })
+    : null;
+  if (webhookWorker) stops.push(() => webhookWorker.stop());
 
   const calendarSync = caldav
     ? startCalendarSync({
@@ -175,6 +208,7 @@ export function startBackgroundJobs(options: {
           // outbox's next pass.
           onImported: (leadId: string) => {
             outbox?.poke();
+            webhookWorker?.poke();
             jobs.onReplyImported?.(leadId);
           },
           ...(jobs.mailboxLeaseMs ? { leaseMs: jobs.mailboxLeaseMs } : {}),
@@ -203,6 +237,7 @@ export function startBackgroundJobs(options: {
   return {
     outbox,
     digest,
+    webhookWorker,
     calendarSync,
     mailbox,
     spamPurge,

@@ -19,7 +19,7 @@ export const metricsToken: Check<string | undefined> = (v) =>
 /** proxy-addr's named ranges, accepted as TRUST_PROXY entries like addresses. */
 const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
 
-function isAddressOrRange(entry: string): boolean {
+export function isAddressOrRange(entry: string): boolean {
   if (namedRanges.has(entry)) return true;
   const [address = "", prefix, ...rest] = entry.split("/");
   const family = isIP(address);
@@ -48,6 +48,24 @@ export const trustProxy: Check<false | number | readonly string[]> = (v) => {
     ? ok(Object.freeze(entries))
     : fail(
         `must be "off", a hop count, or proxy addresses/ranges like 10.0.0.1,10.1.0.0/16 (not ${bad.join(", ") || "empty"})`,
+      );
+};
+
+/**
+ * WEBHOOK_PRIVATE_TARGETS: the private addresses and ranges webhooks may still be sent to (an
+ * n8n on the same host), written as TRUST_PROXY's (docs/integrations.md). Unset: none.
+ */
+export const webhookPrivateTargets: Check<readonly string[]> = (v) => {
+  if (v === undefined) return ok(Object.freeze([]));
+  const entries = v
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  return entries.length && !bad.length
+    ? ok(Object.freeze(entries))
+    : fail(
+        `must be addresses/ranges like 127.0.0.1,10.1.0.0/16 or loopback (not ${bad.join(", ") || "empty"})`,
       );
 };
 

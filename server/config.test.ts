@@ -166,6 +166,18 @@ describe("loadConfig", () => {
       expect(problemsOf({ TRUST_PROXY: bad })[0], bad).toMatch(/^TRUST_PROXY: /);
   });
 
+  it("reads WEBHOOK_PRIVATE_TARGETS as addresses and ranges, none by default", () => {
+    expect(loadConfig({}).webhookPrivateTargets).toEqual([]);
+    expect(
+      loadConfig({ WEBHOOK_PRIVATE_TARGETS: "127.0.0.1, 10.1.0.0/16,::1,loopback" })
+        .webhookPrivateTargets,
+    ).toEqual(["127.0.0.1", "10.1.0.0/16", "::1", "loopback"]);
+    for (const bad of ["2", "off", "10.0.0.300", "10.0.0.0/33", "n8n.internal", ","])
+      expect(problemsOf({ WEBHOOK_PRIVATE_TARGETS: bad })[0], bad).toMatch(
+        /^WEBHOOK_PRIVATE_TARGETS: /,
+      );
+  });
+
   it("reads TIMEZONE as an IANA zone (UTC by default) and DIGEST_HOUR as an hour or off", () => {
     expect(loadConfig({})).toMatchObject({ timeZone: "UTC", digestHour: 8 });
     expect(loadConfig({ TIMEZONE: "america/new_york", DIGEST_HOUR: "off" })).toMatchObject({

@@ -20,6 +20,7 @@ import {
   redisUrl,
   shownValue,
   trustProxy,
+  webhookPrivateTargets,
 } from "./config-security.ts";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -48,6 +49,11 @@ export type Config = Readonly<{
    * default), a number of hops, or proxy addresses and ranges (what Fastify's trustProxy takes).
    */
   trustProxy: false | number | readonly string[];
+  /**
+   * Private addresses and ranges webhooks may be sent to all the same (WEBHOOK_PRIVATE_TARGETS,
+   * as TRUST_PROXY takes them); by default none (docs/integrations.md).
+   */
+  webhookPrivateTargets: readonly string[];
   /** The owner's IANA time zone: due dates, the digest's hour, months and weeks, dates shown. */
   timeZone: string;
   /** The hour (0–23, in timeZone) the daily digest goes out, or null when it is off. */
@@ -233,6 +239,7 @@ export function loadConfig(
     notifyEmail: read("NOTIFY_EMAIL", notifyEmail),
     logLevel: read("LOG_LEVEL", logLevel),
     trustProxy: read("TRUST_PROXY", trustProxy),
+    webhookPrivateTargets: read("WEBHOOK_PRIVATE_TARGETS", webhookPrivateTargets),
     timeZone: read("TIMEZONE", timeZone),
     digestHour: read("DIGEST_HOUR", digestHour),
     bookingReminderHours: read("BOOKING_REMINDER_HOURS", reminderHours),

@@ -16,6 +16,7 @@ import { mediaRoutes } from "../media/media.routes.ts";
 import { teamRoutes } from "../team/team.routes.ts";
 import { leadMergeRoutes } from "../triage/lead-merge.routes.ts";
 import { triageRoutes } from "../triage/lead-triage.routes.ts";
+import { webhookRoutes } from "../webhooks/webhooks.routes.ts";
 import { settingsRoutes } from "./settings.routes.ts";
 
 /**
@@ -48,4 +49,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(publishingRoutes);
   await app.register(teamRoutes);
   await app.register(auditRoutes);
+  await app.register(webhookRoutes);
 }

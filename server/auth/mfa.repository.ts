@@ -18,14 +18,14 @@ const period = 30;
 export const mfaKey = (signingKey: Uint8Array) =>
   createHmac("sha256", signingKey).update("totp-secret-encryption").digest();
 
-function seal(key: Uint8Array, secret: string): string {
+export function seal(key: Uint8Array, secret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const body = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
   return [iv, cipher.getAuthTag(), body].map((part) => part.toString("base64url")).join(".");
 }
 
-function open(key: Uint8Array, sealed: string): string | null {
+export function open(key: Uint8Array, sealed: string): string | null {
   const [iv, tag, body] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
   if (!iv || !tag || !body) return null;
   try {

@@ -8,8 +8,10 @@ import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { enqueueAssignmentEmail } from "../leads/lead-assignment.ts";
 import { enqueueLeadNotification } from "../leads/lead-notification.ts";
+import { toLeadRecord } from "../leads/lead-record.ts";
 import { claimAutoReply, queueMessage } from "../mail/messages.repository.ts";
 import { assignOnArrival } from "../team/assignment.repository.ts";
+import { enqueueWebhookEvent } from "../webhooks/webhooks.repository.ts";
 import type { FormTokenClaim } from "./form-token.ts";
 
 /** All SQL for contact intake: a visitor's request becoming a stored lead. */
@@ -240,6 +242,12 @@ async function insertSpam(
   return { id, duplicate: false, spam: reason };
 }
 
+/** A lead as the API shows it, read in the transaction that wrote it. */
+const storedLead = async (trx: Trx, id: string) =>
+  toLeadRecord(
+    await trx.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
+  );
+
 /** The same email and message within ten minutes (a double click, a retry) is stored once. */
 export async function insertContactLead(
   trx: Trx,
@@ -290,6 +298,7 @@ export async function insertContactLead(
   // Round-robin's turn (docs/team.md, "Whose lead is it"), taken in this transaction.
   const owner = await assignOnArrival(trx, id, now);
   if (owner) await enqueueAssignmentEmail(trx, { leadIds: [id], userId: owner.id, by: null, now });
+  await enqueueWebhookEvent(trx, "lead.created", await storedLead(trx, id), now);
   if (autoReply && (await claimAutoReply(trx, lead.email, now)))
     await queueMessage(trx, {
       leadId: id,

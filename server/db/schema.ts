@@ -23,6 +23,7 @@ import type {
   RenderGenerationTable,
   SiteSettingsTable,
 } from "./schema-content.ts";
+import type { WebhookDeliveriesTable, WebhooksTable } from "./schema-webhooks.ts";
 
 /** Timestamps are written as ISO strings; PostgreSQL reads them back as Date, SQLite as text. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -389,6 +390,8 @@ export type Database = {
   rendered_pages: RenderedPagesTable;
   render_claims: RenderClaimsTable;
   render_generation: RenderGenerationTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

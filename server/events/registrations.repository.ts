@@ -7,6 +7,7 @@ import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { OverCap } from "../http/client-caps.ts";
 import { enqueueOutbox } from "../notifications/outbox.repository.ts";
+import { enqueueWebhookEvent } from "../webhooks/webhooks.repository.ts";
 import { giveBackSeats, NotEnoughSeats, takeSeats } from "./event-seats.repository.ts";
 import { checkSeatCap } from "./seat-caps.ts";
 
@@ -220,6 +221,22 @@ export async function registerForEvent(
           sequence: 0,
           now,
         });
+      // As the admin's registrations list shows it (registrationRecord), with its event.
+      await enqueueWebhookEvent(
+        trx,
+        "registration.created",
+        {
+          ID: registrationId,
+          leadId: stored.id,
+          firstName: lead.firstName,
+          lastName: lead.lastName,
+          email: lead.email,
+          seats,
+          createdAt: now.toISOString(),
+          event: { slug: event.slug, title: event.title },
+        },
+        now,
+      );
       return { kind: "registered", registrationId, leadId: stored.id, repeat: false };
     });
   try {

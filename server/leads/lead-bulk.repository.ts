@@ -3,6 +3,7 @@ import type { StoredLead } from "../../domain/lead-record.ts";
 import type { LeadChanges } from "../../domain/lead-update.ts";
 import type { Db } from "../db/connect.ts";
 import type { LeadEventsTable } from "../db/schema.ts";
+import { enqueueWebhookEvents, leadChangeEvents } from "../webhooks/webhooks.repository.ts";
 import { enqueueAssignmentEmail } from "./lead-assignment.ts";
 import { toLeadRecord } from "./lead-record.ts";
 import {
@@ -71,6 +72,8 @@ export async function bulkUpdateLeads(
     /** The leads that became someone's by this save, for their one e-mail. */
     const given: string[] = [];
     const events: Array<Insertable<LeadEventsTable>> = [];
+    /** What the webhooks are told (docs/integrations.md). */
+    const told: Parameters<typeof enqueueWebhookEvents>[1][number][] = [];
     /**
      * The leads to write, by the UpdatedAt and ClosedAt they get (almost always one group:
      * `now`, and the same outcome for all).
@@ -95,6 +98,7 @@ export async function bulkUpdateLeads(
         continue;
       }
       updated.push(lead);
+      told.push(...leadChangeEvents(current, lead));
       events.push(...changed);
       if (changes.AssignedTo && current.AssignedTo !== changes.AssignedTo) given.push(lead.ID);
       const key = `${at}|${closedAt ?? ""}`;
@@ -123,6 +127,7 @@ export async function bulkUpdateLeads(
     // Nine values an event: 500 leads × 3 fields stay far below either engine's limit.
     for (const part of chunk(events, 500))
       await trx.insertInto("lead_events").values(part).execute();
+    await enqueueWebhookEvents(trx, told, now);
     // The new owner hears of it once, unless they did it themselves.
     if (changes.AssignedTo && changes.AssignedTo !== actor.id && given.length)
       await enqueueAssignmentEmail(trx, {

@@ -4,6 +4,7 @@ import type { LeadChanges, LeadUpdate } from "../../domain/lead-update.ts";
 import type { Db } from "../db/connect.ts";
 import { type Database, type LeadEventsTable, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { enqueueWebhookEvents, leadChangeEvents } from "../webhooks/webhooks.repository.ts";
 import { emailsOf, enqueueAssignmentEmail, leadOwnerEmail } from "./lead-assignment.ts";
 import { toLeadRecord } from "./lead-record.ts";
 
@@ -151,6 +152,7 @@ export async function updateLead(
       };
       const events = historyEvents(current, lead, update.changes, actor, now, 0, emails);
       if (events.length) await trx.insertInto("lead_events").values(events).execute();
+      await enqueueWebhookEvents(trx, leadChangeEvents(current, lead), now);
       // The new owner hears of it, unless they did it themselves.
       if (AssignedTo && AssignedTo !== current.AssignedTo && AssignedTo !== actor.id)
         await enqueueAssignmentEmail(trx, {

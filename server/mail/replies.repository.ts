@@ -4,6 +4,7 @@ import type { Database } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { leadOwnerRoles } from "../leads/lead-assignment.ts";
 import { enqueueOutbox } from "../notifications/outbox.repository.ts";
+import { enqueueWebhookEvent } from "../webhooks/webhooks.repository.ts";
 import { moveCommStatus } from "./messages.repository.ts";
 
 /**
@@ -114,6 +115,23 @@ export async function importReply(db: Db, reply: IncomingReply, now: Date): Prom
       .onConflict((oc) => oc.column("message_id").doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    // The message as the conversation API shows it (LeadMessage), with its lead's ID.
+    await enqueueWebhookEvent(
+      trx,
+      "message.received",
+      {
+        LeadID: reply.leadId,
+        direction: "in",
+        kind: "reply",
+        from: reply.from,
+        to: reply.to,
+        subject: reply.subject,
+        text: reply.text,
+        at: reply.at.toISOString(),
+        attachments: reply.attachments,
+      },
+      now,
+    );
     await trx
       .updateTable("leads")
       .set({ reply_unread_at: now.toISOString(), updated_at: now.toISOString() })

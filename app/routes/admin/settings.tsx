@@ -7,11 +7,13 @@ import {
   AdminPageHeader,
   adminSectionTitleClass,
 } from "../../components/admin/page-header.tsx";
+import { useMayCall } from "../../components/admin/team-role.tsx";
 import { FormMessage } from "../../components/form-fields.tsx";
 import { AvailabilityForm } from "../../features/booking/availability-form.tsx";
 import { MailStatus } from "../../features/conversation/mail-status.tsx";
 import { MailboxReport } from "../../features/conversation/mailbox-report.tsx";
 import { TemplatesSettings } from "../../features/conversation/templates-settings.tsx";
+import { WebhooksSettings } from "../../features/webhooks/webhooks-settings.tsx";
 import { privateMeta } from "../../seo.ts";
 import { authGet } from "../../session/api.ts";
 import type { Route } from "./+types/settings";
@@ -23,10 +25,11 @@ export const meta = () => privateMeta("Settings");
  * ran first.
  */
 export async function clientLoader() {
-  const [result, templates, mailbox] = await Promise.all([
+  const [result, templates, mailbox, webhooks] = await Promise.all([
     authGet(endpoints.bookingAvailability),
     authGet(endpoints.templates),
     authGet(endpoints.mailbox),
+    authGet(endpoints.webhooks),
   ]);
   return {
     ...(result.ok
@@ -36,16 +39,19 @@ export async function clientLoader() {
     templatesError: templates.ok ? null : (templates.error ?? leadTexts.failed),
     mailbox: mailbox.ok ? mailbox.data : null,
     mailboxError: mailbox.ok ? null : (mailbox.error ?? leadTexts.failed),
+    webhooks: webhooks.ok ? webhooks.data.webhooks : null,
+    webhooksError: webhooks.ok ? null : (webhooks.error ?? leadTexts.failed),
   };
 }
 
 /**
  * The owner's settings (/admin/settings): when visitors may book a call, the reply templates,
- * how mail and the calendar are set up, and how the mailbox is read.
+ * how mail and the calendar are set up, how the mailbox is read, and the webhooks.
  */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const clock = useOwnerClock();
   const settings = useAdminSettings();
+  const mayManageWebhooks = useMayCall("webhooks");
   return (
     <AdminPage>
       <AdminPageHeader title="Settings" />
@@ -107,6 +113,24 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
+      {mayManageWebhooks ? (
+        <section aria-labelledby="webhooks-heading" className="mt-5 max-w-6xl">
+          <h2 id="webhooks-heading" className={adminSectionTitleClass}>
+            Webhooks
+          </h2>
+          <p className="mt-0.5 max-w-3xl text-sm text-muted">
+            Tell Slack, n8n, Zapier or your own code when a lead comes in or changes, a call is
+            booked or a visitor replies. Each request is signed; see the integrations guide.
+          </p>
+          {loaderData.webhooks ? (
+            <WebhooksSettings initial={loaderData.webhooks} timeZone={clock.timeZone} />
+          ) : (
+            <div className="mt-2">
+              <FormMessage kind="error">{loaderData.webhooksError}</FormMessage>
+            </div>
+          )}
+        </section>
+      ) : null}
     </AdminPage>
   );
 }
