@@ -163,7 +163,7 @@ describe.each(testEngines.filter((engine) => engine.name === "postgres"))(
       try {
         for (let round = 0; round < 3; round++) {
           const fresh = await Promise.all(
-            Array.from({ length: 5 }, () => engine.open({ migrate: false })),
+            Array.from({ length: 5 }, () => engine.open({ migrate: false, forMigrations: true })),
           );
           try {
             await Promise.all(

@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import pg from "pg";
 import { type DatabaseHandle, openPostgres, openSqlite } from "../db/connect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { migrationTimeouts } from "../db/postgres-pool.ts";
 
 /**
  * The engines every repository and API suite runs against: SQLite always, PostgreSQL when
@@ -16,8 +17,15 @@ export type TestDatabase = DatabaseHandle & { readonly sibling: () => DatabaseHa
 
 export type TestEngine = {
   readonly name: "sqlite" | "postgres";
-  /** A fresh database; `{ migrate: false }` leaves it empty, for tests of migrations. */
-  readonly open: (options?: { migrate?: boolean }) => Promise<TestDatabase>;
+  /**
+   * A fresh database; `{ migrate: false }` leaves it empty, for tests of migrations, and
+   * `{ forMigrations: true }` gives it the migrations' timeouts (none per statement) instead
+   * of a serving pool's, as a server's start-up has them.
+   */
+  readonly open: (options?: {
+    migrate?: boolean;
+    forMigrations?: boolean;
+  }) => Promise<TestDatabase>;
 };
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -29,14 +37,29 @@ async function freshSqlite({ migrate = true } = {}): Promise<TestDatabase> {
   return { ...handle, sibling: () => openSqlite(file) };
 }
 
-async function freshPostgres(url: string, { migrate = true } = {}): Promise<TestDatabase> {
+async function freshPostgres(
+  url: string,
+  { migrate = true, forMigrations = false } = {},
+): Promise<TestDatabase> {
   const schema = `test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema "${schema}"`);
   await admin.end();
-  const handle = openPostgres(url, { schema });
-  if (migrate) await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+  const handle = openPostgres(url, {
+    schema,
+    ...(forMigrations ? { timeouts: migrationTimeouts } : {}),
+  });
+  if (migrate) {
+    // On a connection with the migrations' timeouts, as connectDatabase migrates: a serving
+    // pool's statement limit would fail a migration that merely waited on a busy machine.
+    const migrator = openPostgres(url, { schema, max: 1, timeouts: migrationTimeouts });
+    try {
+      await migrateToLatest(migrator.db as unknown as Kysely<unknown>);
+    } finally {
+      await migrator.close();
+    }
+  }
   return {
     ...handle,
     sibling: () => openPostgres(url, { schema }),
@@ -56,7 +79,8 @@ export const testEngines: TestEngine[] = [
     ? [
         {
           name: "postgres" as const,
-          open: (options?: { migrate?: boolean }) => freshPostgres(postgresUrl, options),
+          open: (options?: { migrate?: boolean; forMigrations?: boolean }) =>
+            freshPostgres(postgresUrl, options),
         },
       ]
     : []),
