@@ -2,9 +2,10 @@ import { type Kysely, SqliteAdapter, sql } from "kysely";
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 // Merging duplicate leads (docs/decisions/041-merging-leads.md): where a merged-away lead's ID
-// now points (lead_redirects, so old e-mail links and reply tokens still find the lead), an
-// index for finding leads with the same address whatever its case, and a "Merged" line in
-// history (the CHECK on lead_events widens, rebuilt on SQLite as in the lead-owners migration).
+// now points (lead_redirects, so old e-mail links and reply tokens still find the lead), and a
+// "Merged" line in history (the CHECK on lead_events widens, rebuilt on SQLite as in the
+// lead-owners migration). Duplicates are found by lower(email) through the index the
+// lead-import migration just before this one makes.
 
 const fields =
   "'CommStatus','LeadStatus','Notes','NextFollowUp','Meeting','Value','AssignedTo','Merged'";
@@ -25,11 +26,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex("lead_redirects_kept")
     .on("lead_redirects")
     .column("kept_id")
-    .execute();
-  await db.schema
-    .createIndex("leads_email_lower")
-    .on("leads")
-    .expression(sql`lower(email)`)
     .execute();
 
   if (!sqlite) {
@@ -62,6 +58,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   // Merged entries would break the older CHECK on lead_events: it keeps the wider one.
-  await db.schema.dropIndex("leads_email_lower").execute();
   await db.schema.dropTable("lead_redirects").execute();
 }
