@@ -8,6 +8,7 @@ import { conversationEndpoints } from "./conversation-endpoints.ts";
 import { eventEndpoints } from "./event-endpoints.ts";
 import { insightEndpoints } from "./insight-endpoints.ts";
 import { leadEndpoints } from "./lead-endpoints.ts";
+import { leadImportEndpoints } from "./lead-import-endpoints.ts";
 import { mediaEndpoints } from "./media-endpoints.ts";
 import { mfaEndpoints } from "./mfa-endpoints.ts";
 import { siteEndpoints } from "./site-endpoints.ts";
@@ -27,6 +28,7 @@ export const endpoints = {
   ...mfaEndpoints,
   ...accountEndpoints,
   ...leadEndpoints,
+  ...leadImportEndpoints,
   ...spamEndpoints,
   ...bookingEndpoints,
   ...conversationEndpoints,

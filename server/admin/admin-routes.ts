@@ -8,12 +8,14 @@ import { publishingRoutes } from "../content/publishing.routes.ts";
 import { eventAdminRoutes } from "../events/events.routes.ts";
 import { registrantMessageRoutes } from "../events/registrant-messages.routes.ts";
 import { insightsRoutes } from "../insights/insights.routes.ts";
+import { leadImportRoutes } from "../leads/lead-import.routes.ts";
 import { leadsRoutes } from "../leads/leads.routes.ts";
 import { pipelineRoutes } from "../leads/pipeline.routes.ts";
 import { conversationRoutes } from "../mail/conversation.routes.ts";
 import { mailboxRoutes } from "../mail/mailbox.routes.ts";
 import { mediaRoutes } from "../media/media.routes.ts";
 import { teamRoutes } from "../team/team.routes.ts";
+import { eraseLeads } from "../triage/lead-erasure.repository.ts";
 import { triageRoutes } from "../triage/lead-triage.routes.ts";
 import { settingsRoutes } from "./settings.routes.ts";
 
@@ -31,6 +33,7 @@ export async function adminRoutes(app: FastifyInstance) {
     reply.header("Cache-Control", "no-store");
   });
   await app.register(leadsRoutes);
+  await app.register(leadImportRoutes, { erase: eraseLeads });
   await app.register(triageRoutes);
   await app.register(settingsRoutes);
   await app.register(availabilityRoutes);

@@ -43,6 +43,7 @@ import * as createAuditLog from "./migrations/2026-12-04T12-00-audit-log.ts";
 import * as createLeadOwners from "./migrations/2026-12-05T09-00-lead-owners.ts";
 import * as createTwoFactorPolicy from "./migrations/2026-12-05T10-00-two-factor-policy.ts";
 import * as selfService from "./migrations/2026-12-06T09-00-self-service.ts";
+import * as leadImport from "./migrations/2026-12-07T10-00-lead-import.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-05T09-00-lead-owners": createLeadOwners,
   "2026-12-05T10-00-two-factor-policy": createTwoFactorPolicy,
   "2026-12-06T09-00-self-service": selfService,
+  "2026-12-07T10-00-lead-import": leadImport,
 };
 
 /**

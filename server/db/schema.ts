@@ -23,6 +23,7 @@ import type {
   RenderGenerationTable,
   SiteSettingsTable,
 } from "./schema-content.ts";
+import type { LeadImportChangesTable, LeadImportsTable } from "./schema-imports.ts";
 
 /** Timestamps are written as ISO strings; PostgreSQL reads them back as Date, SQLite as text. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -377,6 +378,8 @@ export type Database = {
   rendered_pages: RenderedPagesTable;
   render_claims: RenderClaimsTable;
   render_generation: RenderGenerationTable;
+  lead_imports: LeadImportsTable;
+  lead_import_changes: LeadImportChangesTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();
