@@ -284,6 +284,26 @@ describe.each(testEngines)("lead import on $name", (engine) => {
     expect(await leads()).toEqual([]);
   }, 120_000);
 
+  test("keeps a formula as text, and the export neutralises it on the way out", async ({
+    admin,
+    app,
+    upload,
+  }) => {
+    const res = await upload(
+      admin.accessToken,
+      'Email,First Name,Notes\nformula@example.com,=1+2,"@SUM(A1:A9)"\n',
+    );
+    expect(res.json()).toMatchObject({ new: 1, invalidTotal: 0 });
+    const exported = await app.inject({
+      method: "GET",
+      url: "/api/leads/export.csv",
+      headers: { "x-access-token": admin.accessToken },
+    });
+    expect(exported.body).toContain("'=1+2");
+    expect(exported.body).toContain("'@SUM(A1:A9)");
+    expect(exported.body).not.toMatch(/,=1\+2/);
+  });
+
   test("imports 50,000 rows, changes nothing on the second import, and undoes them", async ({
     admin,
     upload,
