@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../domain/endpoints.ts";
 import { importLimits, importTexts } from "../../domain/lead-import.ts";
@@ -40,10 +40,13 @@ export async function leadImportRoutes(app: FastifyInstance, { erase }: { erase:
         return reply.code(413).send({ message: importTexts.tooLarge });
     },
     handler: async (request, reply) => {
+      // No body at all (Content-Length: 0) reaches here without a stream.
+      if (!(request.body instanceof Readable))
+        return reply.code(400).send({ message: importTexts.empty });
       const dryRun = request.query.dryRun === true;
       const fileName = cleanFileName(request.query.fileName);
       try {
-        const result = await importLeads(db, request.body as Readable, {
+        const result = await importLeads(db, request.body, {
           dryRun,
           fileName,
           actor: actorOf(request),
