@@ -8,6 +8,7 @@ import { conversationEndpoints } from "./conversation-endpoints.ts";
 import { eventEndpoints } from "./event-endpoints.ts";
 import { insightEndpoints } from "./insight-endpoints.ts";
 import { leadEndpoints } from "./lead-endpoints.ts";
+import { leadImportEndpoints } from "./lead-import-endpoints.ts";
 import { leadMergeEndpoints } from "./lead-merge-endpoints.ts";
 import { mediaEndpoints } from "./media-endpoints.ts";
 import { mfaEndpoints } from "./mfa-endpoints.ts";
@@ -30,6 +31,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...leadEndpoints,
   ...leadMergeEndpoints,
+  ...leadImportEndpoints,
   ...spamEndpoints,
   ...bookingEndpoints,
   ...conversationEndpoints,

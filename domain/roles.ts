@@ -77,6 +77,9 @@ export const endpointRoles: Record<TeamEndpoint, readonly TeamRole[]> = {
   // Erasure cannot be undone: the owner decides it.
   bulkErase: ownerOnly,
   eraseLead: ownerOnly,
+  // Imports add and fill in leads; a member may undo only their own (checked by the route).
+  importLeads: leadWork,
+  undoImport: leadWork,
 
   bookingAvailability: leadWork,
   saveAvailability: ownerOnly,

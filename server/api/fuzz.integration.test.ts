@@ -359,6 +359,17 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
               : [],
           insertOnly: false,
         };
+      // An import adds and fills in leads; undoing one erases them (and their history, mail
+      // and audit events, as erasure does) and puts fields back. Only a text/csv body imports.
+      case endpoints.importLeads:
+      case endpoints.undoImport:
+        return {
+          tables:
+            request.token === "admin" && status === 200
+              ? ["leads", "lead_events", "outbox", "audit_events"]
+              : [],
+          insertOnly: false,
+        };
       default:
         return { tables: [], insertOnly: true };
     }

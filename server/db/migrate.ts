@@ -44,6 +44,7 @@ import * as createLeadOwners from "./migrations/2026-12-05T09-00-lead-owners.ts"
 import * as createTwoFactorPolicy from "./migrations/2026-12-05T10-00-two-factor-policy.ts";
 import * as selfService from "./migrations/2026-12-06T09-00-self-service.ts";
 import * as createWebhooks from "./migrations/2026-12-07T09-00-webhooks.ts";
+import * as leadImport from "./migrations/2026-12-07T10-00-lead-import.ts";
 import * as mergeLeads from "./migrations/2026-12-07T11-00-lead-merge.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-06T09-00-self-service": selfService,
   "2026-12-07T09-00-webhooks": createWebhooks,
   "2026-12-07T11-00-lead-merge": mergeLeads,
+  "2026-12-07T10-00-lead-import": leadImport,
 };
 
 /**

@@ -23,6 +23,7 @@ import type {
   RenderGenerationTable,
   SiteSettingsTable,
 } from "./schema-content.ts";
+import type { LeadImportChangesTable, LeadImportsTable } from "./schema-imports.ts";
 import type { WebhookDeliveriesTable, WebhooksTable } from "./schema-webhooks.ts";
 
 /** Timestamps are written as ISO strings; PostgreSQL reads them back as Date, SQLite as text. */
@@ -392,6 +393,8 @@ export type Database = {
   render_generation: RenderGenerationTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  lead_imports: LeadImportsTable;
+  lead_import_changes: LeadImportChangesTable;
 };
 
 export const toIso = (value: Date | string): string => new Date(value).toISOString();

@@ -10,6 +10,7 @@ import { buttonClass } from "../../components/layout.tsx";
 import { LeadSavesProvider } from "../../features/lead/lead-saves.tsx";
 import { BulkBar } from "../../features/tracker/bulk-bar.tsx";
 import { ExportButton } from "../../features/tracker/export-button.tsx";
+import { ImportButton } from "../../features/tracker/import-dialog.tsx";
 import { ShortcutsDialog } from "../../features/tracker/keyboard-shortcuts.tsx";
 import { LeadFiltersBar } from "../../features/tracker/lead-filters-bar.tsx";
 import { LeadSection } from "../../features/tracker/lead-section.tsx";
@@ -75,6 +76,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
               >
                 Keyboard shortcuts
               </button>
+              <ImportButton />
               <ExportButton filters={filters} />
             </>
           }
