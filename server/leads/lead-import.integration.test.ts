@@ -145,6 +145,26 @@ describe.each(testEngines)("lead import on $name", (engine) => {
     expect(await leads()).toEqual(all);
   });
 
+  test("two imports of the same new addresses at once make one lead each", async ({
+    admin,
+    upload,
+    leads,
+  }) => {
+    const rows = Array.from({ length: 600 }, (_, n) => `same-${n}@example.com,Ana,Lopes ${n}`);
+    const csv = ["Email,First Name,Last Name", ...rows].join("\n");
+    // Two tabs at the same moment: two transactions at once on PostgreSQL's pool.
+    const [a, b] = await Promise.all([
+      upload(admin.accessToken, csv, "?fileName=a.csv"),
+      upload(admin.accessToken, csv, "?fileName=b.csv"),
+    ]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    expect(a.json().new + b.json().new).toBe(600);
+    const all = await leads();
+    expect(all).toHaveLength(600);
+    expect(new Set(all.map((lead) => lead.email)).size).toBe(600);
+  });
+
   test("undo erases what the import created and puts back what it filled in", async ({
     admin,
     app,

@@ -21,6 +21,7 @@ import {
   writeBatch,
 } from "./lead-import.repository.ts";
 import { type LeadState, planRow } from "./lead-import-plan.ts";
+import { lockLead } from "./lead-lock.ts";
 import type { Actor } from "./lead-updates.repository.ts";
 
 /**
@@ -127,6 +128,9 @@ export async function importLeads(
     };
     if (!batchId) return void (await work(db));
     await db.transaction().execute(async (trx) => {
+      // Imports take turns a batch at a time, so two at once (two tabs, two instances) never
+      // both create a lead for one new address: the second reads the first's after it commits.
+      await lockLead(trx, "lead-import");
       const { created, updated, emails } = await work(trx);
       await writeBatch(trx, batchId, [...created.values()], [...updated.values()], emails, now);
     });
