@@ -9,11 +9,10 @@ import { retryLostConnection } from "../db/retry-lost.ts";
 import { type Database, toIso } from "../db/schema.ts";
 import { uuidv7 } from "../db/uuid.ts";
 import { OverCap } from "../http/client-caps.ts";
-import { enqueueWebhookEvent } from "../webhooks/webhooks.repository.ts";
 import { checkBookingCaps } from "./booking-caps.ts";
 import { markCalendarChanged } from "./calendar-sync.repository.ts";
 import { enqueueMeetingEmails } from "./meeting-outbox.ts";
-import { findMeetings, meetingRecordOf } from "./meetings.repository.ts";
+import { tellMeetingWebhooks } from "./meeting-webhooks.ts";
 
 /** All SQL for booking a call (ADR 022). */
 
@@ -198,24 +197,13 @@ export async function bookCall(
           reminderAt: reminderAt(span, emails),
           now,
         });
-      await tellWebhooks(trx, "booking.created", meetingId, now);
+      await tellMeetingWebhooks(trx, "booking.created", meetingId, now);
       return { kind: "booked", meetingId, leadId: stored.id };
     });
   }
 }
 
 type Trx = Transaction<Database>;
-
-/** Tells the webhooks of a meeting's change, as the admin API shows the meeting. */
-async function tellWebhooks(
-  trx: Trx,
-  type: "booking.created" | "booking.rescheduled" | "booking.cancelled",
-  meetingId: string,
-  now: Date,
-) {
-  const [meeting] = await findMeetings(trx, { id: meetingId });
-  if (meeting) await enqueueWebhookEvent(trx, type, meetingRecordOf(meeting), now);
-}
 
 /**
  * Claims a meeting's blocks and, under a daily maximum, a place among its day's meetings.
@@ -324,7 +312,7 @@ export async function moveMeeting(
           reminderAt: reminderAt(span, emails),
           now,
         });
-      await tellWebhooks(trx, "booking.rescheduled", meetingId, now);
+      await tellMeetingWebhooks(trx, "booking.rescheduled", meetingId, now);
       return "moved";
     });
   } catch (error) {
@@ -391,7 +379,7 @@ export async function cancelMeeting(
         now,
       });
     }
-    await tellWebhooks(trx, "booking.cancelled", meetingId, now);
+    await tellMeetingWebhooks(trx, "booking.cancelled", meetingId, now);
     return true;
   });
 }
