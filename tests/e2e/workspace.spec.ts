@@ -294,9 +294,9 @@ test("a search pause costs one request per list shown, and no session, admin or 
   await expect(lead(page, `${tag}000 Baker`)).toBeVisible();
   await expect(section(page, "New Leads").getByRole("article")).toHaveCount(3);
   // Alone on the server, the page showed these three before the search: wait for its answer.
-  // The lead that opens asks for its own calls, conversation and reply templates: the lead's
-  // cost, not the search's.
-  const leadsOwn = /^GET \/api\/(meetings|templates|leads\/[0-9a-f-]{36}\/messages)$/;
+  // The lead that opens asks for its own calls, conversation, reply templates and possible
+  // duplicates: the lead's cost, not the search's.
+  const leadsOwn = /^GET \/api\/(meetings|templates|leads\/[0-9a-f-]{36}\/(messages|duplicates))$/;
   const listCalls = () => calls.filter((call) => !leadsOwn.test(call));
   await expect
     .poll(() => listCalls().filter((call) => call.startsWith("GET /api/leads/")).length)
