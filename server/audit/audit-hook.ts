@@ -20,14 +20,17 @@ function targetOf(request: FastifyRequest): string | null {
  * "Audit log"): who (the team member the guard found), when, the action (the endpoint's name)
  * and its target; a handler adds before and after through `request.audit`. Bodies are never
  * recorded whole: a lead's message or a note is personal, and stays out.
+ *
+ * Written before the answer leaves (onSend, not onResponse): a change the caller was told
+ * succeeded has its entry, even when the process dies the moment after answering.
  */
 export function auditChanges(app: FastifyInstance, db: Db, clock: () => Date) {
-  app.addHook("onResponse", async (request, reply) => {
-    if (reply.statusCode >= 400 || !request.admin) return;
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.statusCode >= 400 || !request.admin) return payload;
     // The endpoint's name is the action.
     const action = endpointNameOf(request.method, request.routeOptions.url);
     const read = request.method === "GET" || request.method === "HEAD";
-    if (!action || (read && !auditedReads.has(action))) return;
+    if (!action || (read && !auditedReads.has(action))) return payload;
     try {
       await recordAudit(
         db,
@@ -44,6 +47,7 @@ export function auditChanges(app: FastifyInstance, db: Db, clock: () => Date) {
       // The change stands; its record is missing, and the log says so.
       request.log.error({ err: error, action }, "audit: the change could not be recorded");
     }
+    return payload;
   });
 }
 

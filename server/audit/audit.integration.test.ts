@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect } from "vitest";
 import { testEngines } from "../test-support/databases.ts";
 import { engineTest } from "../test-support/fixture.ts";
@@ -95,6 +96,43 @@ describe.each(testEngines)("the audit log on $name", (engine) => {
     // Reads other than exports are not changes.
     expect(entries.some((e: { action: string }) => e.action === "newLeads")).toBe(false);
   });
+
+  // Held behind a lock on the log, a change must not be answered before its entry is written:
+  // an answer sent first would leave a change with no record if the process died right then.
+  // (SQLite has one writer, so the lock would hold the change itself back too.)
+  if (engine.name === "postgres")
+    test("a change is answered only once its entry is written", async ({
+      admin,
+      database,
+      call,
+    }) => {
+      clock = new Date("2026-11-29T12:00:00.000Z");
+      await call("POST", "/api/leads/contact-us", undefined, {
+        email: "grace@example.com",
+        firstName: "Grace",
+        lastName: "Hopper",
+        message: "A compiler for my bakery's orders, please.",
+      });
+      const [lead] = (await call("GET", "/api/leads/new", admin.accessToken)).json();
+      let answered = false;
+      const update = await database.db.transaction().execute(async (trx) => {
+        await sql`lock table audit_log in share mode`.execute(trx);
+        const pending = call("POST", `/api/leads/update/${lead.ID}`, admin.accessToken, {
+          LeadStatus: "HOT",
+        }).then((response) => {
+          answered = true;
+          return response;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        expect(answered).toBe(false);
+        return { pending };
+      });
+      expect((await update.pending).statusCode).toBe(200);
+      const { entries } = (
+        await call("GET", "/api/audit?action=updateLead", admin.accessToken)
+      ).json();
+      expect(entries[0]).toMatchObject({ target: `id ${lead.ID}` });
+    });
 
   test("filters by actor and action, pages newest first, and is the owner's alone", async ({
     app,
