@@ -42,6 +42,9 @@ export function eventChangeHook({
 }): LiveTransitionHook {
   return async (trx, transition) => {
     if (transition.type !== "event") return;
+    const { before, after } = transition;
+    if (before && after && before.slug !== after.slug)
+      await moveRegistrations(trx, before.slug, after.slug);
     const was = eventOf(transition.before, siteUrl);
     if (!was || Date.parse(was.start) <= transition.now.getTime()) return;
     if (!transition.after) {
@@ -56,9 +59,50 @@ export function eventChangeHook({
 }
 
 /**
+ * An event published under a new slug takes its registrations and their seats along, so the
+ * admin's list, the seat count and a later change or cancellation find them under the slug
+ * the event is live at (docs/decisions/034). The old slug's seat row is locked first, so a
+ * registration committing under it meanwhile is moved too. A guest already registered under
+ * the new slug (a past event's leftovers under a reused slug) stays where they were.
+ */
+async function moveRegistrations(trx: Trx, from: string, to: string): Promise<void> {
+  await trx
+    .updateTable("event_seats")
+    .set({ taken: sql<number>`taken` })
+    .where("event_slug", "=", from)
+    .execute();
+  const moved = await trx
+    .updateTable("event_registrations")
+    .set({ event_slug: to })
+    .where("event_slug", "=", from)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("event_registrations as there")
+            .select("there.id")
+            .where("there.event_slug", "=", to)
+            .whereRef("there.email_key", "=", "event_registrations.email_key"),
+        ),
+      ),
+    )
+    .returning("seats")
+    .execute();
+  const seats = moved.reduce((sum, row) => sum + Number(row.seats), 0);
+  if (seats === 0) return;
+  await giveBackSeats(trx, from, seats);
+  await trx
+    .insertInto("event_seats")
+    .values({ event_slug: to, taken: seats })
+    .onConflict((oc) =>
+      oc.column("event_slug").doUpdateSet({ taken: sql<number>`event_seats.taken + ${seats}` }),
+    )
+    .execute();
+}
+
+/**
  * Raises every registration's SEQUENCE and queues its updated invite: one e-mail per
  * registration and SEQUENCE, whatever retries or instances do. The registrations are those
- * of the slug the event was live at.
+ * of the slug the event is now live at (moved there by a rename).
  */
 async function tellOfChange(
   trx: Trx,
@@ -69,7 +113,7 @@ async function tellOfChange(
   const raised = await trx
     .updateTable("event_registrations")
     .set({ sequence: sql<number>`sequence + 1` })
-    .where("event_slug", "=", was.slug)
+    .where("event_slug", "=", is.slug)
     .returning(["id", "lead_id", "sequence"])
     .execute();
   if (!email) return;
