@@ -46,6 +46,7 @@ import * as selfService from "./migrations/2026-12-06T09-00-self-service.ts";
 import * as createWebhooks from "./migrations/2026-12-07T09-00-webhooks.ts";
 import * as leadImport from "./migrations/2026-12-07T10-00-lead-import.ts";
 import * as mergeLeads from "./migrations/2026-12-07T11-00-lead-merge.ts";
+import * as keepSpamRedirects from "./migrations/2026-12-07T12-00-spam-redirects.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -93,6 +94,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-07T09-00-webhooks": createWebhooks,
   "2026-12-07T11-00-lead-merge": mergeLeads,
   "2026-12-07T10-00-lead-import": leadImport,
+  "2026-12-07T12-00-spam-redirects": keepSpamRedirects,
 };
 
 /**

@@ -94,6 +94,8 @@ export type SpamLeadsTable = {
   history: ColumnType<string | null, string | null | undefined, string | null>;
   /** The conversation (messages and unread reply) of a lead the owner moved here, as JSON. */
   conversation: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The redirects to a merged lead moved here (old_id, merged_at), as JSON (ADR 041). */
+  redirects: ColumnType<string | null, string | null | undefined, string | null>;
   value: ColumnType<number | string | null, number | null | undefined, number | null>;
   closed_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
   entry_page: ColumnType<string | null, string | null | undefined, string | null>;

@@ -100,6 +100,19 @@ function keptHistory(json: string | null): KeptEvent[] {
   }
 }
 
+type KeptRedirect = { old_id: string; merged_at: string };
+
+/** The redirects kept in a spam row; an unreadable list counts as none, like its history. */
+function keptRedirects(json: string | null): KeptRedirect[] {
+  if (!json) return [];
+  try {
+    const redirects = JSON.parse(json) as unknown;
+    return Array.isArray(redirects) ? (redirects as KeptRedirect[]) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** SQLite allows 32,766 parameters a statement: history goes back in slices well inside it. */
 const eventsPerInsert = 500;
 
@@ -161,6 +174,13 @@ async function restoreIn(
     await trx
       .insertInto("lead_events")
       .values(history.slice(at, at + eventsPerInsert))
+      .execute();
+  const redirects = keptRedirects(row.redirects);
+  if (redirects.length)
+    await trx
+      .insertInto("lead_redirects")
+      .values(redirects.map((r) => ({ old_id: r.old_id, kept_id: row.id, merged_at: r.merged_at })))
+      .onConflict((oc) => oc.column("old_id").doNothing())
       .execute();
   await recordAudit(trx, "lead.restored", id, actor, now);
   if (notify && !worked) await enqueueLeadNotification(trx, row.id, now);
@@ -230,6 +250,12 @@ async function markIn(
     .where("id", "=", id)
     .executeTakeFirst();
   const conversation = unread ? await takeConversation(trx, id, unread.reply_unread_at) : null;
+  // The links of leads merged into it go with it, and come back with Not spam (ADR 041).
+  const redirects = await trx
+    .deleteFrom("lead_redirects")
+    .where("kept_id", "=", id)
+    .returning(["old_id", "merged_at"])
+    .execute();
   const lead = await trx.deleteFrom("leads").where("id", "=", id).returningAll().executeTakeFirst();
   if (!lead) return undefined;
   const history: KeptEvent[] = events
@@ -264,6 +290,9 @@ async function markIn(
       assigned_to: lead.assigned_to ?? null,
       history: history.length > 0 ? JSON.stringify(history) : null,
       conversation,
+      redirects: redirects.length
+        ? JSON.stringify(redirects.map((r) => ({ ...r, merged_at: toIso(r.merged_at) })))
+        : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
