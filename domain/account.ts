@@ -38,6 +38,9 @@ export const accountTexts = Object.freeze({
   resetExpired: `This link has expired: links work for ${passwordResetMinutes} minutes. Ask for a new one.`,
 });
 
+/** What every field that chooses a password says under it: the rule of `newPassword`. */
+export const newPasswordHint = `8 to ${limits.password} characters. A short sentence is easy to remember and hard to guess.`;
+
 /** A new password: the rule of sign-up (8 to 60 characters). */
 export const newPassword = z
   .string({ error: authTexts.invalidPassword })

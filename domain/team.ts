@@ -4,7 +4,7 @@ import { authTexts, personName } from "./auth.ts";
 import { isValidEmail } from "./email.ts";
 import { uuidPattern } from "./lead-record.ts";
 import { limits } from "./limits.ts";
-import { teamRoles } from "./roles.ts";
+import { type TeamRole, teamRoles } from "./roles.ts";
 
 /** The studio's team (docs/team.md): its people, invitations and the texts they answer with. */
 export const teamTexts = Object.freeze({
@@ -78,6 +78,13 @@ export const leadOwners = z.object({
   mode: z.enum(assignmentModes),
 });
 export type LeadOwners = z.output<typeof leadOwners>;
+
+/** What each role may do, as the invitation's e-mail and page put it. */
+export const roleDescriptions = Object.freeze({
+  owner: "an owner: everything, including the team and the studio's settings",
+  member: "a member: leads, conversations, bookings and the pipeline, and the site's content",
+  editor: "an editor: the site's content and media",
+} satisfies Record<TeamRole, string>);
 
 /** How long an invitation's link works. */
 export const invitationDays = 7;

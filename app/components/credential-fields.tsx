@@ -1,3 +1,4 @@
+import { newPasswordHint } from "../../domain/account.ts";
 import { limits } from "../../domain/limits.ts";
 import { TextField } from "./form-fields.tsx";
 
@@ -20,7 +21,6 @@ export function CredentialFields({
   focusPassword?: boolean;
 }) {
   const signUp = purpose === "sign-up";
-  const hint = `${idPrefix}-password-hint`;
   return (
     <>
       <TextField
@@ -35,23 +35,79 @@ export function CredentialFields({
         {...(email !== undefined ? { defaultValue: email } : {})}
         {...(signUp ? { className: "sm:col-span-2" } : {})}
       />
-      <div className={signUp ? "sm:col-span-2" : undefined}>
-        <TextField
-          id={`${idPrefix}-password`}
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete={signUp ? "new-password" : "current-password"}
-          maxLength={limits.password}
-          autoFocus={focusPassword}
-          {...(signUp ? { "aria-describedby": hint } : {})}
-        />
-        {signUp && (
-          <p id={hint} className="mt-0.5 text-sm text-muted">
-            8 to 60 characters. A short sentence is easy to remember and hard to guess.
-          </p>
-        )}
+      <PasswordField
+        id={`${idPrefix}-password`}
+        label="Password"
+        choosing={signUp}
+        autoFocus={focusPassword}
+        {...(signUp ? { className: "sm:col-span-2" } : {})}
+      />
+    </>
+  );
+}
+
+/**
+ * A password, typed to sign in or chosen: one being chosen says the rule under it, and tells
+ * password managers to offer a new one (`new-password`).
+ */
+export function PasswordField({
+  id,
+  label,
+  choosing,
+  name = "password",
+  autoFocus = false,
+  className,
+}: {
+  id: string;
+  label: string;
+  choosing: boolean;
+  name?: string;
+  autoFocus?: boolean;
+  className?: string;
+}) {
+  const hint = `${id}-hint`;
+  return (
+    <div className={className}>
+      <TextField
+        id={id}
+        label={label}
+        name={name}
+        type="password"
+        autoComplete={choosing ? "new-password" : "current-password"}
+        maxLength={limits.password}
+        autoFocus={autoFocus}
+        {...(choosing ? { "aria-describedby": hint } : {})}
+      />
+      {choosing && (
+        <p id={hint} className="mt-0.5 text-sm text-muted">
+          {newPasswordHint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The account an e-mailed link is for, shown, and handed to password managers as the
+ * username the password belongs to. `note`: what the link allows, or until when.
+ */
+export function AccountAddress({
+  email,
+  note,
+  className,
+}: {
+  email: string;
+  note: string;
+  className?: string;
+}) {
+  return (
+    <>
+      <div className={className}>
+        <p className="font-semibold">Email</p>
+        <p className="mt-0.5 break-words text-lg">{email}</p>
+        <p className="mt-0.5 text-sm text-muted">{note}</p>
       </div>
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
     </>
   );
 }

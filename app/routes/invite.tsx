@@ -3,35 +3,20 @@ import { Link, useNavigate } from "react-router";
 import { dateTimeLabel } from "../../domain/dates.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { limits } from "../../domain/limits.ts";
+import { roleDescriptions } from "../../domain/team.ts";
 import { AuthScreen, NextSteps } from "../components/auth-screen.tsx";
-import { NameFields } from "../components/credential-fields.tsx";
-import { FormStatus, TextField } from "../components/form-fields.tsx";
+import { AccountAddress, NameFields, PasswordField } from "../components/credential-fields.tsx";
+import { FormStatus } from "../components/form-fields.tsx";
 import { buttonClass } from "../components/layout.tsx";
 import { privateMeta } from "../seo.ts";
-import { getJson, postJson, unexpectedAnswer } from "../session/api.ts";
+import { linkPreview, postJson, unexpectedAnswer } from "../session/api.ts";
 import { saveSession, sessionFrom } from "../session/storage.ts";
 import type { Route } from "./+types/invite";
 
 export const meta = () => privateMeta("Join the team");
 
-const roleWords = {
-  owner: "an owner: everything, including the team and the studio's settings",
-  member: "a member: leads, conversations, bookings and the pipeline, and the site's content",
-  editor: "an editor: the site's content and media",
-} as const;
-
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const answer = await getJson(endpoints.invitation, { params: { token: params.token } });
-  if (answer.ok) return { preview: answer.data, problem: null };
-  return {
-    preview: null,
-    problem:
-      answer.error ??
-      (answer.status === 0
-        ? "We couldn't reach the server. Check your connection and reload the page."
-        : "We couldn't open this invitation. Reload the page to try again."),
-  };
-}
+export const clientLoader = ({ params }: Route.ClientLoaderArgs) =>
+  linkPreview(endpoints.invitation, params.token, "this invitation");
 
 /**
  * A team invitation's link (docs/team.md, "Invitations"): it says who invites, to which role
@@ -115,7 +100,7 @@ export default function Invite({ loaderData, params }: Route.ComponentProps) {
     <AuthScreen
       eyebrow="Studio team"
       title={`Join ${preview.studio}`}
-      lead={`${preview.invitedBy ?? "The studio"} invites you to the team as ${roleWords[preview.role]}.`}
+      lead={`${preview.invitedBy ?? "The studio"} invites you to the team as ${roleDescriptions[preview.role]}.`}
     >
       <form
         method="post"
@@ -124,40 +109,21 @@ export default function Invite({ loaderData, params }: Route.ComponentProps) {
         aria-describedby={`${id}-status`}
         className="grid gap-2.5 sm:grid-cols-2"
       >
-        <div className="sm:col-span-2">
-          <p className="font-semibold">Email</p>
-          <p className="mt-0.5 break-words text-lg">{preview.email}</p>
-          <p className="mt-0.5 text-sm text-muted">
-            {preview.hasAccount
+        <AccountAddress
+          email={preview.email}
+          note={
+            preview.hasAccount
               ? "You already have an account with this address: log in with its password to accept."
-              : `This link works once, until ${until}.`}
-          </p>
-        </div>
-        {/* For password managers: the account the password belongs to. */}
-        <input
-          type="email"
-          name="username"
-          autoComplete="username"
-          value={preview.email}
-          readOnly
-          hidden
+              : `This link works once, until ${until}.`
+          }
+          className="sm:col-span-2"
         />
-        <div className="sm:col-span-2">
-          <TextField
-            id={`${id}-password`}
-            label={preview.hasAccount ? "Password" : "Choose a password"}
-            name="password"
-            type="password"
-            autoComplete={preview.hasAccount ? "current-password" : "new-password"}
-            maxLength={limits.password}
-            aria-describedby={preview.hasAccount ? undefined : `${id}-hint`}
-          />
-          {preview.hasAccount ? null : (
-            <p id={`${id}-hint`} className="mt-0.5 text-sm text-muted">
-              8 to 60 characters. A short sentence is easy to remember and hard to guess.
-            </p>
-          )}
-        </div>
+        <PasswordField
+          id={`${id}-password`}
+          label={preview.hasAccount ? "Password" : "Choose a password"}
+          choosing={!preview.hasAccount}
+          className="sm:col-span-2"
+        />
         {preview.hasAccount ? null : <NameFields idPrefix={id} />}
         <FormStatus
           id={`${id}-status`}

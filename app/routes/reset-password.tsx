@@ -5,30 +5,20 @@ import { newPassword } from "../../domain/account.ts";
 import { authTexts } from "../../domain/auth.ts";
 import { dateTimeLabel } from "../../domain/dates.ts";
 import { endpoints } from "../../domain/endpoints.ts";
-import { limits } from "../../domain/limits.ts";
 import { AuthScreen, NextSteps } from "../components/auth-screen.tsx";
-import { FormStatus, TextField } from "../components/form-fields.tsx";
+import { AccountAddress, PasswordField } from "../components/credential-fields.tsx";
+import { FormStatus } from "../components/form-fields.tsx";
 import { buttonClass } from "../components/layout.tsx";
 import { MfaStep } from "../components/mfa-step.tsx";
 import { privateMeta } from "../seo.ts";
-import { getJson, postJson, unexpectedAnswer } from "../session/api.ts";
+import { linkPreview, postJson, unexpectedAnswer } from "../session/api.ts";
 import { type StoredSession, saveSession, sessionFrom } from "../session/storage.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta = () => privateMeta("Choose a new password");
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const answer = await getJson(endpoints.passwordReset, { params: { token: params.token } });
-  if (answer.ok) return { preview: answer.data, problem: null };
-  return {
-    preview: null,
-    problem:
-      answer.error ??
-      (answer.status === 0
-        ? "We couldn't reach the server. Check your connection and reload the page."
-        : "We couldn't open this link. Reload the page to try again."),
-  };
-}
+export const clientLoader = ({ params }: Route.ClientLoaderArgs) =>
+  linkPreview(endpoints.passwordReset, params.token, "this link");
 
 const lead = "Choose it here. Every device signed in to your account is signed out.";
 
@@ -120,34 +110,8 @@ export default function ResetPassword({ loaderData, params }: Route.ComponentPro
         aria-describedby={`${id}-status`}
         className="grid gap-2.5"
       >
-        <div>
-          <p className="font-semibold">Email</p>
-          <p className="mt-0.5 break-words text-lg">{preview.email}</p>
-          <p className="mt-0.5 text-sm text-muted">This link works once, until {until}.</p>
-        </div>
-        {/* For password managers: the account the new password belongs to. */}
-        <input
-          type="email"
-          name="username"
-          autoComplete="username"
-          value={preview.email}
-          readOnly
-          hidden
-        />
-        <div>
-          <TextField
-            id={`${id}-password`}
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={limits.password}
-            aria-describedby={`${id}-hint`}
-          />
-          <p id={`${id}-hint`} className="mt-0.5 text-sm text-muted">
-            8 to 60 characters. A short sentence is easy to remember and hard to guess.
-          </p>
-        </div>
+        <AccountAddress email={preview.email} note={`This link works once, until ${until}.`} />
+        <PasswordField id={`${id}-password`} label="New password" choosing />
         <FormStatus id={`${id}-status`} message={error ? { kind: "error", text: error } : null} />
         <div>
           <button type="submit" aria-disabled={sending} className={buttonClass()}>

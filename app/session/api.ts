@@ -131,6 +131,24 @@ export const getJson = <E extends Endpoint>(endpoint: E, target: Target = {}) =>
   call(endpoint, {}, target);
 
 /**
+ * What an e-mailed link's page shows first (an invitation, a password reset): what the link
+ * is for, or why it can't open, in the server's words when it gave some. `what` names the
+ * link for the fallback ("this invitation").
+ */
+export async function linkPreview<E extends Endpoint>(endpoint: E, token: string, what: string) {
+  const answer = await getJson(endpoint, { params: { token } });
+  if (answer.ok) return { preview: answer.data, problem: null };
+  return {
+    preview: null,
+    problem:
+      answer.error ??
+      (answer.status === 0
+        ? "We couldn't reach the server. Check your connection and reload the page."
+        : `We couldn't open ${what}. Reload the page to try again.`),
+  };
+}
+
+/**
  * What the authenticated helpers answer without a stored user: no call, a null error (fixed:
  * docs/product.md, "The stored session").
  */

@@ -1,6 +1,6 @@
 import { dateTimeLabel } from "../../domain/dates.ts";
 import { site } from "../../domain/site.ts";
-import { invitationDays } from "../../domain/team.ts";
+import { invitationDays, roleDescriptions } from "../../domain/team.ts";
 import { paragraphsHtml } from "../notifications/email-html.ts";
 import type { OutboxKinds } from "../notifications/outbox.ts";
 import { type OutgoingEmail, oneLine } from "../notifications/outgoing-email.ts";
@@ -13,16 +13,10 @@ import {
 } from "./invitations.repository.ts";
 import { nameOf } from "./team.repository.ts";
 
-const roleWords = {
-  owner: "an owner: everything, including the team and the studio's settings",
-  member: "a member: leads, conversations, bookings and the pipeline, and the site's content",
-  editor: "an editor: the site's content and media",
-} as const;
-
 /** The invitation e-mail: who invites, to what, the link and until when it works. */
 export function invitationEmail(input: {
   to: string;
-  role: keyof typeof roleWords;
+  role: keyof typeof roleDescriptions;
   invitedBy: string | null;
   link: string;
   expiresAt: Date;
@@ -33,7 +27,7 @@ export function invitationEmail(input: {
 }): OutgoingEmail {
   const who = input.invitedBy ?? `The ${site.name} team`;
   const lines = [
-    `${who} invites you to join ${site.name}'s team as ${roleWords[input.role]}.`,
+    `${who} invites you to join ${site.name}'s team as ${roleDescriptions[input.role]}.`,
     "",
     `Accept and choose your password here: ${input.link}`,
     "",

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import * as z from "zod/mini";
-import { newPassword } from "../../../domain/account.ts";
+import { newPassword, newPasswordHint } from "../../../domain/account.ts";
 import { authTexts } from "../../../domain/auth.ts";
 import { endpoints } from "../../../domain/endpoints.ts";
 import { leadTexts } from "../../../domain/lead-record.ts";
@@ -89,7 +89,7 @@ export function ChangePassword({ email, onChanged }: { email: string; onChanged:
             className={compactFieldClass}
           />
           <p id={`${id}-hint`} className="mt-0.5 text-sm text-muted">
-            8 to 60 characters. A short sentence is easy to remember and hard to guess.
+            {newPasswordHint}
           </p>
         </div>
         <FormStatus id={`${id}-status`} message={status} />
