@@ -2,9 +2,9 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import type { TestDatabase } from "../test-support/databases.ts";
 import { testEngines } from "../test-support/databases.ts";
+import { mailingApp as mailingAppOf } from "../test-support/mailing-app.ts";
 import { startSmtp } from "../test-support/smtp.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { signedInUser, testSecret, testTokens } from "../test-support/tokens.ts";
+import { signedInUser, testTokens } from "../test-support/tokens.ts";
 
 /**
  * A published event's changes reach the people registered (docs/decisions/034): a new time or
@@ -46,18 +46,7 @@ const smallWorkshop = eventFields(
 );
 
 const mailingApp = (database: { db: TestDatabase["db"] } & object, smtpUrl: string) =>
-  buildTestApp(
-    database as TestDatabase,
-    {
-      JWT_SECRET: testSecret,
-      SMTP_URL: smtpUrl,
-      NOTIFY_EMAIL: "owner@fineline.studio",
-      MAIL_FROM: "hello@fineline.studio",
-      SITE_URL: "https://fineline.studio",
-      DIGEST_HOUR: "off",
-    },
-    { now: () => clock, outboxIntervalMs: 3_600_000, contentScheduleIntervalMs: 3_600_000 },
-  );
+  mailingAppOf(database as TestDatabase, smtpUrl, { now: () => clock });
 
 /** A message's iCalendar part, unfolded. */
 const calendarOf = (mail: ParsedMail) =>

@@ -4,9 +4,9 @@ import type { CatalogEvent } from "../../domain/events.ts";
 import type { TestDatabase } from "../test-support/databases.ts";
 import { testEngines } from "../test-support/databases.ts";
 import { fakeEvents } from "../test-support/fake-build.ts";
+import { mailingApp } from "../test-support/mailing-app.ts";
 import { startSmtp } from "../test-support/smtp.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { signedInUser, testSecret, testTokens } from "../test-support/tokens.ts";
+import { signedInUser, testTokens } from "../test-support/tokens.ts";
 
 /**
  * An event published under a new slug keeps its registrations (docs/decisions/034): the
@@ -46,25 +46,12 @@ describe.each(testEngines)("a renamed event on $name", (engine) => {
   it("takes its registrations and seats to the new slug, and tells them of a new time", async () => {
     const database = await engine.open();
     const smtp = await startSmtp();
-    const app = await buildTestApp(
-      database as TestDatabase,
-      {
-        JWT_SECRET: testSecret,
-        SMTP_URL: smtp.url,
-        NOTIFY_EMAIL: "owner@fineline.studio",
-        MAIL_FROM: "hello@fineline.studio",
-        SITE_URL: siteUrl,
-        DIGEST_HOUR: "off",
-      },
-      {
-        now: () => clock,
-        outboxIntervalMs: 3_600_000,
-        contentScheduleIntervalMs: 3_600_000,
-        // The catalog as the live site leaves it after the rename's publish
-        // (server/site/live-site.integration.test.ts proves that step): both addresses known.
-        events: [small, { ...small, slug: renamedSlug, url: `${siteUrl}/events/${renamedSlug}` }],
-      },
-    );
+    const app = await mailingApp(database as TestDatabase, smtp.url, {
+      now: () => clock,
+      // The catalog as the live site leaves it after the rename's publish
+      // (server/site/live-site.integration.test.ts proves that step): both addresses known.
+      events: [small, { ...small, slug: renamedSlug, url: `${siteUrl}/events/${renamedSlug}` }],
+    });
     const { accessToken } = await signedInUser(database.db, "admin", undefined, {
       ...testTokens,
       issuer: "https://fineline.studio",
