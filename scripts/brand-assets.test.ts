@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPublicPages } from "../app/content/public-paths.server.ts";
 import { brandColors, brandMark, faviconDataUrl, faviconSvg } from "../domain/brand-mark.ts";
 import { shareImagePath, shareImageSlug } from "../domain/share-image.ts";
+import { builtInSite } from "../domain/site.ts";
 import {
   type BrandAssetsReport,
   type SharePage,
+  shareCardFingerprint,
+  sharePageOf,
   sharePagesFromBuild,
   writeBrandAssets,
 } from "./brand-assets.ts";
@@ -158,6 +161,25 @@ describe("brand assets (scripts/brand-assets.ts)", () => {
     expect(blank(0, 1200, 600, 630), "bottom margin").toBe(true);
     expect(blank(1140, 1200, 0, 630), "right margin").toBe(true);
     expect(blank(0, 60, 0, 630), "left margin").toBe(true);
+  });
+
+  it("draws a card again only when its title, studio name, place or domain changes", () => {
+    const page = sharePageOf(
+      '<meta property="og:site_name" content="Fineline Studio"><meta property="og:title" content="About"><meta property="og:url" content="https://fineline.studio/about">',
+    );
+    expect(page).toEqual({ path: "/about", title: "About", studio: "Fineline Studio" });
+    const about = page as SharePage;
+    const print = shareCardFingerprint(about, builtInSite);
+    expect(shareCardFingerprint({ ...about }, { ...builtInSite })).toBe(print);
+    for (const changed of [
+      shareCardFingerprint({ ...about, title: "About us" }, builtInSite),
+      shareCardFingerprint({ ...about, studio: "Lowcountry Web Works" }, builtInSite),
+      shareCardFingerprint(about, { ...builtInSite, place: "Charleston, South Carolina" }),
+      shareCardFingerprint(about, { ...builtInSite, email: "hello@lowcountry.example" }),
+    ])
+      expect(changed).not.toBe(print);
+    // What the card does not show changes nothing.
+    expect(shareCardFingerprint(about, { ...builtInSite, phone: "+1 843 555 0100" })).toBe(print);
   });
 
   it("names share images with one stable, unique slug per page", () => {

@@ -7,6 +7,7 @@
  * The title on a share image is the page's og:title as the prerender wrote it, so it is the
  * title the page declares through pageMeta (app/seo.ts), never a second copy.
  */
+import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -14,9 +15,13 @@ import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import satori, { type Font } from "satori";
 import { brandColors, brandMark, brandMarkElements, faviconSvg } from "../domain/brand-mark.ts";
 import { shareImagePath, shareImageSize } from "../domain/share-image.ts";
-import { site } from "../domain/site.ts";
+import { type SiteSettings, site } from "../domain/site.ts";
 
-export type SharePage = { readonly path: string; readonly title: string };
+/**
+ * What a share image shows: the page's title, and the studio's name as the page names it
+ * (og:site_name, from the owner's settings when it was rendered); the built-in name without.
+ */
+export type SharePage = { readonly path: string; readonly title: string; readonly studio?: string };
 
 export const touchIconSize = 180;
 const svgNs = "http://www.w3.org/2000/svg";
@@ -106,9 +111,29 @@ const el = (type: string, style: Record<string, unknown>, ...children: unknown[]
   props: { style, children: children.length === 1 ? children[0] : children },
 });
 
+/**
+ * The words a share card shows: the page's title and the studio's name as the page gives
+ * them, its section (or the studio's place) and the studio's domain from `studio`, the
+ * settings now unless told (a build draws with the built-in ones).
+ */
+function cardWords(page: SharePage, studio: SiteSettings = site) {
+  return {
+    studio: page.studio ?? studio.name,
+    title: shareTitle(page.title),
+    footnote: sectionOf(page.path) || `Web studio · ${studio.place}`,
+    domain: studio.email.split("@")[1] ?? "",
+  };
+}
+
+/** A fingerprint of what a page's share card shows: the card is drawn again when it changes. */
+export const shareCardFingerprint = (page: SharePage, studio: SiteSettings = site) =>
+  createHash("sha256")
+    .update(JSON.stringify(cardWords(page, studio)))
+    .digest("base64url");
+
 function shareCard(page: SharePage): Node {
   const { width, height } = shareImageSize;
-  const title = shareTitle(page.title);
+  const { studio, title, footnote, domain } = cardWords(page);
   const size = titleSize(title);
   const mark = `data:image/svg+xml;base64,${Buffer.from(markSvg(brandColors.paper)).toString("base64")}`;
   const margin = 80;
@@ -131,11 +156,7 @@ function shareCard(page: SharePage): Node {
       "div",
       { display: "flex", alignItems: "center", gap: 16 },
       { type: "img", props: { src: mark, width: 52, height: 52 } },
-      el(
-        "div",
-        { fontSize: 32, fontWeight: 700, letterSpacing: "-0.02em", lineHeight: 1 },
-        site.name,
-      ),
+      el("div", { fontSize: 32, fontWeight: 700, letterSpacing: "-0.02em", lineHeight: 1 }, studio),
     ),
     el(
       "div",
@@ -177,8 +198,8 @@ function shareCard(page: SharePage): Node {
           color: mutedOnInk,
           letterSpacing: "-0.01em",
         },
-        el("div", {}, sectionOf(page.path) || `Web studio · ${site.city}, ${site.region}`),
-        el("div", { color: brandColors.paper }, site.email.split("@")[1] ?? ""),
+        el("div", {}, footnote),
+        el("div", { color: brandColors.paper }, domain),
       ),
     ),
   );
@@ -217,11 +238,16 @@ function metaContent(html: string, property: string): string | undefined {
   return tag?.[1] === undefined ? undefined : decodeEntities(tag[1]);
 }
 
-/** A page's share image subject from its HTML (og:url and og:title), or null without them. */
+/**
+ * A page's share image subject from its HTML (og:url, og:title and og:site_name), or null
+ * without the first two.
+ */
 export function sharePageOf(html: string): SharePage | null {
   const url = metaContent(html, "og:url");
   const title = metaContent(html, "og:title");
-  return url && title ? { path: new URL(url).pathname, title } : null;
+  if (!url || !title) return null;
+  const studio = metaContent(html, "og:site_name");
+  return { path: new URL(url).pathname, title, ...(studio ? { studio } : {}) };
 }
 
 /**
@@ -236,12 +262,9 @@ export async function sharePagesFromBuild(
   const pages = new Map<string, SharePage>();
   for (const pagePath of pagePaths) {
     const file = path.join(clientDir, pagePath === "/" ? "" : pagePath, "index.html");
-    const html = await readFile(file, "utf8");
-    const url = metaContent(html, "og:url");
-    const title = metaContent(html, "og:title");
-    if (!url || !title) throw new Error(`${file}: no og:url or og:title for its share image`);
-    const canonical = new URL(url).pathname;
-    pages.set(canonical, { path: canonical, title });
+    const page = sharePageOf(await readFile(file, "utf8"));
+    if (!page) throw new Error(`${file}: no og:url or og:title for its share image`);
+    pages.set(page.path, page);
   }
   return [...pages.values()];
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shareImagePath } from "../../domain/share-image.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { defaultContentDir } from "../content/import.ts";
@@ -294,6 +295,8 @@ for (const engine of testEngines) {
       const [a, b] = apps as [FastifyInstance, FastifyInstance];
       const read = await a.inject({ method: "GET", url: "/api/site-settings", headers });
       const { settings, version } = read.json();
+      const shareImage = async () => (await get(b, shareImagePath("/about"))).rawPayload;
+      const imageBefore = await shareImage();
       const saved = await a.inject({
         method: "PUT",
         url: "/api/site-settings",
@@ -302,6 +305,7 @@ for (const engine of testEngines) {
           version,
           settings: {
             ...settings,
+            studioName: "Lowcountry Web Works",
             locality: "Charleston",
             region: "South Carolina",
             phone: "",
@@ -372,6 +376,10 @@ for (const engine of testEngines) {
       expect(about).toContain("Inês Carvalho");
       const guide = (await get(b, "/guides/wordpress/intro")).body;
       expect(guide).toContain("Charleston, South Carolina");
+      // The new name is on the pages, and on their share images once drawn again.
+      expect(about).toContain('<meta property="og:site_name" content="Lowcountry Web Works">');
+      const image = await eventually(shareImage, (bytes) => !bytes.equals(imageBefore), 60_000);
+      expect(image.value.equals(imageBefore)).toBe(false);
     });
   });
 }

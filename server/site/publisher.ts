@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
@@ -11,8 +10,9 @@ import {
 } from "../../domain/content-pages.ts";
 import type { ContentSource, SourceEntry } from "../../domain/content-source.ts";
 import { shareImagePath } from "../../domain/share-image.ts";
+import { builtInSite } from "../../domain/site.ts";
 import { collectionPaths } from "../../domain/site-paths.ts";
-import { shareImagePng, sharePageOf } from "../../scripts/brand-assets.ts";
+import { shareCardFingerprint, shareImagePng, sharePageOf } from "../../scripts/brand-assets.ts";
 import type { Db } from "../db/connect.ts";
 import type { LivePages } from "./live-pages.ts";
 import type { PageRenderer, RenderedPage } from "./page-renderer.ts";
@@ -245,8 +245,10 @@ export function createPublisher(options: {
   }
 
   /**
-   * The share image of each page rendered (ADR 015), made again when its title is not the
-   * one the image served shows: the build's images cover the build's titles only.
+   * The share image of each page rendered (ADR 015), made again when what its card shows
+   * (the title, the studio's name, place and domain) is not what the image served shows: the
+   * build's images show the build's titles and settings only, and a change of the settings
+   * renders every page again.
    */
   async function shareImagesFor(pages: readonly RenderedPage[]): Promise<RenderedPage[]> {
     const images: RenderedPage[] = [];
@@ -255,17 +257,16 @@ export function createPublisher(options: {
       const subject = sharePageOf(page.body.toString("utf8"));
       if (!subject) continue;
       const imagePath = shareImagePath(subject.path);
-      const titleHash = createHash("sha256").update(subject.title).digest("base64url");
+      const shown = shareCardFingerprint(subject);
       const served = live.get(imagePath);
-      if (served && !served.gone && served.dataHash === titleHash) continue;
-      if (!served && site.files.has(imagePath) && buildTitle(subject.path) === subject.title)
-        continue;
+      if (served && !served.gone && served.dataHash === shown) continue;
+      if (!served && site.files.has(imagePath) && buildShown(subject.path) === shown) continue;
       if (images.some((image) => image.path === imagePath)) continue;
       images.push({
         path: imagePath,
         contentType: "image/png",
         body: await shareImagePng(subject),
-        dataHash: titleHash,
+        dataHash: shown,
         reads: [],
         scriptHashes: [],
       });
@@ -273,11 +274,15 @@ export function createPublisher(options: {
     return images;
   }
 
-  /** The title the build's own page at `path` has (its share image shows it). */
-  function buildTitle(pagePath: string): string | undefined {
+  /**
+   * What the build's own share image for `path` shows, as `shareCardFingerprint` puts it: the
+   * build drew it with the built-in settings.
+   */
+  function buildShown(pagePath: string): string | undefined {
     const file = pagePath === "/" ? "/index.html" : `${pagePath}/index.html`;
     if (!site.files.has(file)) return undefined;
-    return sharePageOf(readFileSync(path.join(site.root, file), "utf8"))?.title;
+    const subject = sharePageOf(readFileSync(path.join(site.root, file), "utf8"));
+    return subject ? shareCardFingerprint(subject, builtInSite) : undefined;
   }
 
   /**
