@@ -9,7 +9,7 @@ import { type PrivateServer, startPrivateServer } from "./private-server.ts";
  * Self-service on one's own account (docs/team.md, "Your own account"), end to end on a server
  * of its own with a real SMTP server: "Forgot password?" from the login page on a phone, the
  * e-mailed link, a new password that signs every other device out; then, on a desktop, a new
- * password on Your account and a session ended from its list.
+ * password on Your account, a session ended from its list, and a new name.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -173,7 +173,23 @@ test("Your account: a new password ends the other sessions, and one ends from th
   );
   await expect(end).toHaveCount(0);
   expect(await stillWorks(page, phone.accessToken)).toBe(false);
+
+  // The name the team knows them by: an empty one is refused in the server's words; a new
+  // one is kept.
+  const name = page.getByRole("region", { name: "Name", exact: true });
+  await name.getByLabel("First name").fill("  ");
+  await name.getByRole("button", { name: "Save name" }).click();
+  await expect(name.getByRole("alert")).toHaveText(
+    "Please enter your first name (up to 100 characters).",
+  );
+  await name.getByLabel("First name").fill("Maya");
+  await name.getByLabel("Last name").fill("Okafor");
+  await name.getByRole("button", { name: "Save name" }).click();
+  await expect(name.getByRole("status")).toHaveText("Saved. The team sees you as Maya Okafor.");
   expect(await seriousViolations(page)).toEqual([]);
+  await page.reload();
+  await expect(name.getByLabel("First name")).toHaveValue("Maya");
+  await expect(name.getByLabel("Last name")).toHaveValue("Okafor");
 
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await noOverflow(page)).toBe(true);

@@ -12,6 +12,7 @@ import { AccountSessions } from "../../features/team/account-sessions.tsx";
 import { ChangePassword } from "../../features/team/change-password.tsx";
 import { roleLabel } from "../../features/team/role-words.ts";
 import { TwoFactorSetup } from "../../features/team/two-factor-setup.tsx";
+import { YourName } from "../../features/team/your-name.tsx";
 import { privateMeta } from "../../seo.ts";
 import { authGet, authPost } from "../../session/api.ts";
 import type { Route } from "./+types/account";
@@ -65,7 +66,7 @@ function Availability({ member }: { member: TeamMember }) {
 
 /**
  * The signed-in person's own account (/admin/account, every role; docs/team.md): who they are
- * on the team, whether they take new leads, their password, two-factor sign-in, and where
+ * on the team and the name it knows them by, whether they take new leads, their password, two-factor sign-in, and where
  * they are signed in.
  */
 export default function AdminAccount({ loaderData }: Route.ComponentProps) {
@@ -79,15 +80,12 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
       {mine ? (
         <>
           <dl className="grid max-w-3xl gap-x-3 gap-y-0.5 sm:grid-cols-[auto_1fr]">
-            <dt className="font-semibold">Name</dt>
-            <dd>
-              {mine.member.firstName} {mine.member.lastName}
-            </dd>
             <dt className="font-semibold">Email</dt>
             <dd className="break-words">{mine.member.email}</dd>
             <dt className="font-semibold">Role</dt>
             <dd>{roleLabel(mine.member.role)}</dd>
           </dl>
+          <YourName member={mine.member} />
           {mine.member.role === "editor" ? null : <Availability member={mine.member} />}
           <ChangePassword
             email={mine.member.email}
