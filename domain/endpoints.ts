@@ -12,6 +12,7 @@ import { leadImportEndpoints } from "./lead-import-endpoints.ts";
 import { leadMergeEndpoints } from "./lead-merge-endpoints.ts";
 import { mediaEndpoints } from "./media-endpoints.ts";
 import { mfaEndpoints } from "./mfa-endpoints.ts";
+import { passkeyEndpoints } from "./passkey-endpoints.ts";
 import { siteEndpoints } from "./site-endpoints.ts";
 import { spamEndpoints } from "./spam-endpoints.ts";
 import { teamEndpoints } from "./team-endpoints.ts";
@@ -28,6 +29,7 @@ export const endpoints = {
   ...siteEndpoints,
   ...authEndpoints,
   ...mfaEndpoints,
+  ...passkeyEndpoints,
   ...accountEndpoints,
   ...leadEndpoints,
   ...leadMergeEndpoints,

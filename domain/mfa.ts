@@ -38,17 +38,30 @@ export const mfaLoginBody = z.object(
   { error: mfaTexts.malformed },
 );
 
+/** The second factors an account can have: an authenticator app's code, a passkey. */
+export const secondFactorMethods = ["totp", "passkey"] as const;
+export type SecondFactorMethod = (typeof secondFactorMethods)[number];
+
 /** What login answers instead of a session when the account has two-factor sign-in on. */
 export const mfaChallenge = z
   .object({
     mfaRequired: z.literal(true),
     mfaToken: z
       .string()
-      .check(z.describe("Send it with a code to POST /api/auth/mfa within 5 minutes.")),
+      .check(
+        z.describe(
+          "Send it with a code to POST /api/auth/mfa, or with a passkey's answer to POST /api/auth/mfa/passkey, within 5 minutes.",
+        ),
+      ),
+    methods: z.optional(
+      z
+        .array(z.enum(secondFactorMethods))
+        .check(z.describe("The second factors this account has: a code, a passkey, or both.")),
+    ),
   })
   .register(z.globalRegistry, {
     id: "MfaChallenge",
-    description: "The password was right; a code from the authenticator app is needed too.",
+    description: "The password was right; a second factor is needed too.",
   });
 export type MfaChallenge = z.output<typeof mfaChallenge>;
 

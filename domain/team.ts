@@ -205,7 +205,12 @@ export const acceptBody = z.object(
 /** The signed-in person's own entry, and whether two-factor sign-in is on for them. */
 export const myAccount = z.object({
   member: teamMember,
-  twoFactor: z.boolean().check(z.describe("Two-factor sign-in is on for this account.")),
+  twoFactor: z
+    .boolean()
+    .check(z.describe("Two-factor sign-in is on for this account: app codes or a passkey.")),
+  totp: z.optional(
+    z.boolean().check(z.describe("Codes from an authenticator app are on for this account.")),
+  ),
 });
 
 /** What anyone on the team may change about themselves. */

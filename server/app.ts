@@ -8,6 +8,7 @@ import { openApiRoutes, registerOpenApi } from "./api/openapi.ts";
 import { accountRoutes } from "./auth/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { mfaRoutes } from "./auth/mfa.routes.ts";
+import { passkeyRoutes } from "./auth/passkeys.routes.ts";
 import { signingKeyFor } from "./auth/secret.ts";
 import type { TokenSettings } from "./auth/tokens.ts";
 import { type JobOptions, startBackgroundJobs } from "./background-jobs.ts";
@@ -229,6 +230,7 @@ export async function buildApp(
   });
   await app.register(authRoutes);
   await app.register(mfaRoutes);
+  await app.register(passkeyRoutes);
   await app.register(accountRoutes);
   await app.register(invitationRoutes);
   await app.register(passwordResetRoutes);

@@ -1,21 +1,27 @@
 import { useId, useRef, useState } from "react";
 import { endpoints } from "../../domain/endpoints.ts";
+import type { SecondFactorMethod } from "../../domain/mfa.ts";
 import { postJson, unexpectedAnswer } from "../session/api.ts";
 import { type StoredSession, sessionFrom } from "../session/storage.ts";
 import { FormStatus, TextField } from "./form-fields.tsx";
 import { buttonClass } from "./layout.tsx";
+import { PasskeySignIn } from "./passkey-sign-in.tsx";
 
 /**
  * A login's second step (docs/team.md, "Two-factor sign-in"): the password was right; a code
  * from the authenticator app, or a recovery code, finishes it. The field takes focus as it
- * appears, so the step reads as the next question, by keyboard and screen reader alike.
+ * appears, so the step reads as the next question, by keyboard and screen reader alike. With
+ * a passkey on the account, "Use a passkey" is offered beside the code (or alone, without an app).
  */
 export function MfaStep({
   mfaToken,
+  methods = ["totp"],
   onSignedIn,
   onStartOver,
 }: {
   mfaToken: string;
+  /** The account's second factors, as login named them; an older answer's are codes. */
+  methods?: readonly SecondFactorMethod[];
   onSignedIn: (session: StoredSession) => void;
   onStartOver: () => void;
 }) {
@@ -43,38 +49,61 @@ export function MfaStep({
     );
   }
 
-  return (
-    <form
-      method="post"
-      onSubmit={onSubmit}
-      noValidate
-      aria-describedby={`${id}-status`}
-      className="grid gap-2.5"
-    >
-      <div>
-        <TextField
-          autoFocus
-          id={`${id}-code`}
-          label="Authentication code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={40}
-          aria-describedby={`${id}-hint`}
-        />
-        <p id={`${id}-hint`} className="mt-0.5 text-sm text-muted">
-          The 6-digit code your authenticator app shows now, or one of your recovery codes.
-        </p>
-      </div>
-      <FormStatus id={`${id}-status`} message={error ? { kind: "error", text: error } : null} />
-      <div className="flex flex-wrap items-center gap-1.5">
-        <button type="submit" aria-disabled={sending} className={buttonClass()}>
-          {sending ? "Checking…" : "Verify"}
-        </button>
-        <button type="button" className={buttonClass("secondary")} onClick={onStartOver}>
+  const passkey = methods.includes("passkey");
+  if (!methods.includes("totp"))
+    return (
+      <div className="grid gap-2.5">
+        <PasskeySignIn mfaToken={mfaToken} onSignedIn={onSignedIn} primary />
+        <button
+          type="button"
+          className={`justify-self-start ${buttonClass("secondary")}`}
+          onClick={onStartOver}
+        >
           Start over
         </button>
       </div>
-    </form>
+    );
+
+  return (
+    <div className="grid gap-2.5">
+      <form
+        method="post"
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={`${id}-status`}
+        className="grid gap-2.5"
+      >
+        <div>
+          <TextField
+            autoFocus
+            id={`${id}-code`}
+            label="Authentication code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={40}
+            aria-describedby={`${id}-hint`}
+          />
+          <p id={`${id}-hint`} className="mt-0.5 text-sm text-muted">
+            The 6-digit code your authenticator app shows now, or one of your recovery codes.
+          </p>
+        </div>
+        <FormStatus id={`${id}-status`} message={error ? { kind: "error", text: error } : null} />
+        <div className="flex flex-wrap items-center gap-1.5">
+          <button type="submit" aria-disabled={sending} className={buttonClass()}>
+            {sending ? "Checking…" : "Verify"}
+          </button>
+          <button type="button" className={buttonClass("secondary")} onClick={onStartOver}>
+            Start over
+          </button>
+        </div>
+      </form>
+      {passkey ? (
+        <div className="grid gap-1 border-t border-line pt-2">
+          <p className="text-sm text-muted">Or use a passkey of this account instead of a code.</p>
+          <PasskeySignIn mfaToken={mfaToken} onSignedIn={onSignedIn} primary={false} />
+        </div>
+      ) : null}
+    </div>
   );
 }

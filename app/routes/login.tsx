@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { endpoints } from "../../domain/endpoints.ts";
+import type { MfaChallenge } from "../../domain/mfa.ts";
 import { AuthScreen } from "../components/auth-screen.tsx";
 import { CredentialFields } from "../components/credential-fields.tsx";
 import { FormStatus } from "../components/form-fields.tsx";
@@ -49,7 +50,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [mfaStep, setMfaStep] = useState<MfaChallenge | null>(null);
   const inFlight = useRef(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -68,7 +69,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     inFlight.current = false;
     setSending(false);
     // Two-factor sign-in: no session yet, a code first (docs/team.md).
-    if (result.ok && "mfaRequired" in result.data) return setMfaToken(result.data.mfaToken);
+    if (result.ok && "mfaRequired" in result.data) return setMfaStep(result.data);
     const session = result.ok ? sessionFrom(result.raw) : null;
     if (session) return signedIn(session);
     setError(result.ok ? unexpectedAnswer : loginError(result));
@@ -81,14 +82,19 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     navigate(forward, { replace: true });
   }
 
-  if (mfaToken)
+  if (mfaStep)
     return (
       <AuthScreen
         eyebrow="Studio area"
         title="Two-factor sign-in"
         lead="Your password was right. One more step keeps the studio's leads yours alone."
       >
-        <MfaStep mfaToken={mfaToken} onSignedIn={signedIn} onStartOver={() => setMfaToken(null)} />
+        <MfaStep
+          mfaToken={mfaStep.mfaToken}
+          methods={mfaStep.methods}
+          onSignedIn={signedIn}
+          onStartOver={() => setMfaStep(null)}
+        />
       </AuthScreen>
     );
 

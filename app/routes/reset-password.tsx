@@ -5,6 +5,7 @@ import { newPassword } from "../../domain/account.ts";
 import { authTexts } from "../../domain/auth.ts";
 import { dateTimeLabel } from "../../domain/dates.ts";
 import { endpoints } from "../../domain/endpoints.ts";
+import type { MfaChallenge } from "../../domain/mfa.ts";
 import { AuthScreen, NextSteps } from "../components/auth-screen.tsx";
 import { AccountAddress, PasswordField } from "../components/credential-fields.tsx";
 import { FormStatus } from "../components/form-fields.tsx";
@@ -32,7 +33,7 @@ export default function ResetPassword({ loaderData, params }: Route.ComponentPro
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [mfaStep, setMfaStep] = useState<MfaChallenge | null>(null);
   const inFlight = useRef(false);
   const { preview, problem } = loaderData;
 
@@ -57,15 +58,16 @@ export default function ResetPassword({ loaderData, params }: Route.ComponentPro
     navigate("/admin", { replace: true });
   }
 
-  if (mfaToken)
+  if (mfaStep)
     return (
       <AuthScreen
         eyebrow="Studio area"
         title="Two-factor sign-in"
-        lead="Your new password is set. Your code from the authenticator app signs you in."
+        lead="Your new password is set. Your second factor signs you in."
       >
         <MfaStep
-          mfaToken={mfaToken}
+          mfaToken={mfaStep.mfaToken}
+          methods={mfaStep.methods}
           onSignedIn={signedIn}
           onStartOver={() => navigate("/login", { replace: true })}
         />
@@ -89,7 +91,7 @@ export default function ResetPassword({ loaderData, params }: Route.ComponentPro
     );
     inFlight.current = false;
     setSending(false);
-    if (result.ok && "mfaRequired" in result.data) return setMfaToken(result.data.mfaToken);
+    if (result.ok && "mfaRequired" in result.data) return setMfaStep(result.data);
     const session = result.ok ? sessionFrom(result.raw) : null;
     if (session) return signedIn(session);
     setError(

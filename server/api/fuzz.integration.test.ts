@@ -39,6 +39,8 @@ const tables = [
   "login_throttle",
   "spam_leads",
   "audit_events",
+  "passkeys",
+  "webauthn_challenges",
 ] as const;
 type Table = (typeof tables)[number];
 type Snapshot = Record<Table, Map<string, string>>;
@@ -253,6 +255,34 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
         return {
           tables:
             status === 200 ? ["users", "login_throttle"] : status === 400 ? ["login_throttle"] : [],
+          insertOnly: false,
+        };
+      // Passkeys: asking for options keeps a challenge (clearing expired ones); adding one
+      // uses its challenge up, right or wrong; removing is one's own. Finishing a login with
+      // one needs a real password step, which no fuzzed token is.
+      case endpoints.passkeyRegistrationOptions:
+      case endpoints.passkeyLoginOptions:
+        return { tables: status === 200 ? ["webauthn_challenges"] : [], insertOnly: false };
+      case endpoints.addPasskey:
+        return {
+          tables:
+            status === 201
+              ? ["passkeys", "webauthn_challenges"]
+              : status === 400
+                ? ["webauthn_challenges"]
+                : [],
+          insertOnly: false,
+        };
+      case endpoints.removePasskey:
+        return { tables: status === 200 ? ["passkeys"] : [], insertOnly: false };
+      case endpoints.passkeyLogin:
+        return {
+          tables:
+            status === 200
+              ? ["refresh_tokens", "login_throttle", "users", "passkeys", "webauthn_challenges"]
+              : status === 401
+                ? ["login_throttle", "webauthn_challenges"]
+                : [],
           insertOnly: false,
         };
       // A new password: the account (and its token version), its other sessions ended; a wrong

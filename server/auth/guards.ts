@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { endpointNameOf } from "../../domain/endpoints.ts";
 import { endpointRoles, isTeamRole, type TeamEndpoint, type TeamRole } from "../../domain/roles.ts";
 import type { Db } from "../db/connect.ts";
-import { hasTotp } from "./mfa.repository.ts";
 import { type TokenSettings, verifyAccessToken } from "./tokens.ts";
+import { hasTwoFactor } from "./two-factor.ts";
 import { twoFactorRequired } from "./two-factor-policy.repository.ts";
 import { findUserInSession, type User } from "./users.repository.ts";
 
@@ -68,7 +68,11 @@ export function requireTeam(db: Db, tokens: TokenSettings) {
     const allowed: readonly TeamRole[] = (name && endpointRoles[name as TeamEndpoint]) || [];
     if (!allowed.includes(user.role))
       return reply.code(403).send({ message: accessTexts.notYourRole });
-    if (!hasTotp(user) && !beforeTwoFactor.has(name ?? "") && (await twoFactorRequired(db)))
+    if (
+      !beforeTwoFactor.has(name ?? "") &&
+      (await twoFactorRequired(db)) &&
+      !(await hasTwoFactor(db, user))
+    )
       return reply.code(403).send({ message: accessTexts.twoFactorFirst });
     request.admin = { id: user.id, email: user.email, role: user.role };
   };

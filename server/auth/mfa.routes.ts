@@ -17,6 +17,7 @@ import {
   turnOffTotp,
 } from "./mfa.repository.ts";
 import { verifyMfaToken } from "./mfa-token.ts";
+import { hasPasskey } from "./passkeys.repository.ts";
 import { clientOf, signIn } from "./sign-in.ts";
 import { twoFactorRequired } from "./two-factor-policy.repository.ts";
 import { findUserById, type User } from "./users.repository.ts";
@@ -83,7 +84,12 @@ export async function mfaRoutes(app: FastifyInstance) {
       const user = await currentUser(db, request, tokens);
       if (!user) return reply.code(401).send({ message: accessTexts.unauthenticated });
       if (!hasTotp(user)) return reply.code(409).send({ message: mfaTexts.notOn });
-      if (isTeamRole(user.role) && (await twoFactorRequired(db)))
+      // Under the team's rule a passkey left behind keeps the account's second factor.
+      if (
+        isTeamRole(user.role) &&
+        (await twoFactorRequired(db)) &&
+        !(await hasPasskey(db, user.id))
+      )
         return reply.code(409).send({ message: mfaTexts.required });
       if (!(await secondFactor(request, user, request.body.code)))
         return reply.code(400).send({ message: mfaTexts.badCode });

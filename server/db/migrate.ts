@@ -47,6 +47,7 @@ import * as createWebhooks from "./migrations/2026-12-07T09-00-webhooks.ts";
 import * as leadImport from "./migrations/2026-12-07T10-00-lead-import.ts";
 import * as mergeLeads from "./migrations/2026-12-07T11-00-lead-merge.ts";
 import * as keepSpamRedirects from "./migrations/2026-12-07T12-00-spam-redirects.ts";
+import * as createPasskeys from "./migrations/2026-12-08T09-00-passkeys.ts";
 import { withNestedTransactionsAsSavepoints } from "./node-sqlite-adapter.ts";
 
 /**
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-07T11-00-lead-merge": mergeLeads,
   "2026-12-07T10-00-lead-import": leadImport,
   "2026-12-07T12-00-spam-redirects": keepSpamRedirects,
+  "2026-12-08T09-00-passkeys": createPasskeys,
 };
 
 /**

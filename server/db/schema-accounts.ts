@@ -47,6 +47,31 @@ export type MfaRecoveryCodesTable = {
   used_at: Timestamp | null;
 };
 
+/** A passkey (WebAuthn credential) as a second factor (server/auth/passkeys.repository.ts). */
+export type PasskeysTable = {
+  id: string;
+  user_id: string;
+  /** The credential ID, base64url, as the authenticator names it in every assertion. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The signature counter last seen: one going backwards means a cloned authenticator. */
+  counter: ColumnType<number | string, number, number>;
+  /** JSON array of the transports the authenticator reported, or null. */
+  transports: string | null;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+};
+
+/** A WebAuthn challenge handed out, kept by its hash until it is used or 5 minutes pass. */
+export type WebauthnChallengesTable = {
+  challenge_hash: string;
+  user_id: string;
+  purpose: "register" | "login";
+  expires_at: Timestamp;
+};
+
 export type TeamInvitationsTable = {
   id: string;
   email: string;

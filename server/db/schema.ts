@@ -3,12 +3,14 @@ import type {
   AuditLogTable,
   LoginThrottleTable,
   MfaRecoveryCodesTable,
+  PasskeysTable,
   PasswordResetsTable,
   RefreshTokensTable,
   TeamAssignmentTable,
   TeamInvitationsTable,
   TeamPolicyTable,
   UsersTable,
+  WebauthnChallengesTable,
 } from "./schema-accounts.ts";
 import type {
   ContentEntriesTable,
@@ -360,6 +362,8 @@ export type Database = {
   team_assignment: TeamAssignmentTable;
   team_policy: TeamPolicyTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   server_secrets: ServerSecretsTable;

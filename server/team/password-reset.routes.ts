@@ -4,10 +4,10 @@ import { endpoints } from "../../domain/endpoints.ts";
 import { typed } from "../api/contracts.ts";
 import { recordAudit } from "../audit/audit-log.repository.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "../auth/login-throttle.repository.ts";
-import { hasTotp } from "../auth/mfa.repository.ts";
 import { signMfaToken } from "../auth/mfa-token.ts";
 import { hashPassword } from "../auth/password.ts";
 import { clientOf, signIn } from "../auth/sign-in.ts";
+import { secondFactorsOf } from "../auth/two-factor.ts";
 import { findUserByEmail } from "../auth/users.repository.ts";
 import { limitPerWindow } from "../http/rate-limit.ts";
 import { passwordResetKey } from "./password-reset-token.ts";
@@ -137,10 +137,12 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       );
       request.log.info({ user: user.id, sessionsEnded }, "auth: password reset");
       // The link proves the mailbox, not the second factor: the code is still asked for.
-      if (hasTotp(user))
+      const methods = await secondFactorsOf(db, user);
+      if (methods.length > 0)
         return reply.send({
           mfaRequired: true as const,
           mfaToken: await signMfaToken(tokens, user.id, Number(user.token_version), clock()),
+          methods,
         });
       return reply.send(await signIn(db, tokens, user, clientOf(request)));
     },

@@ -14,7 +14,26 @@ type Actor = { id: string | null; email: string };
 
 const roleOrder: Record<TeamRole, number> = { owner: 0, member: 1, editor: 2 };
 
-export const memberOf = (user: Selectable<UsersTable>): TeamMember => ({
+/** A user row with whether the account has a passkey, which counts as two-factor on. */
+type MemberRow = Selectable<UsersTable> & { has_passkey: unknown };
+
+/** Every user column, and whether the account has a passkey (docs/team.md, "Two-factor sign-in"). */
+const membersFrom = (db: Db) =>
+  db
+    .selectFrom("users")
+    .selectAll("users")
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("passkeys")
+            .select("passkeys.id")
+            .whereRef("passkeys.user_id", "=", "users.id"),
+        )
+        .as("has_passkey"),
+    );
+
+export const memberOf = (user: MemberRow): TeamMember => ({
   id: user.id,
   email: user.email,
   firstName: user.first_name,
@@ -22,16 +41,12 @@ export const memberOf = (user: Selectable<UsersTable>): TeamMember => ({
   role: user.role as TeamRole,
   lastSignInAt: user.last_sign_in_at ? toIso(user.last_sign_in_at) : null,
   available: Boolean(user.available),
-  twoFactor: Boolean(user.totp_secret),
+  twoFactor: Boolean(user.totp_secret) || Boolean(user.has_passkey),
 });
 
 /** Everyone on the team: owners first, then members, then editors, each by name. */
 export async function listTeam(db: Db): Promise<TeamMember[]> {
-  const rows = await db
-    .selectFrom("users")
-    .selectAll()
-    .where("role", "in", ["owner", "member", "editor"])
-    .execute();
+  const rows = await membersFrom(db).where("role", "in", ["owner", "member", "editor"]).execute();
   return rows
     .map(memberOf)
     .sort(
@@ -54,7 +69,7 @@ export async function nameOf(db: Db, id: string | null): Promise<string | null> 
 }
 
 export async function findMember(db: Db, id: string): Promise<TeamMember | undefined> {
-  const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  const user = await membersFrom(db).where("id", "=", id).executeTakeFirst();
   return user && isTeamRole(user.role) ? memberOf(user) : undefined;
 }
 
@@ -86,7 +101,7 @@ async function keepingAnOwner(
     if (leavesOwnerRole(user.role) && ownerIds.filter((owner) => owner !== id).length === 0)
       return { kind: "last-owner" };
     const returned = await change(trx, user);
-    const after = await trx.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    const after = await membersFrom(trx).where("id", "=", id).executeTakeFirst();
     return after
       ? { kind: "done", member: memberOf(after), before: user.role, returned }
       : { kind: "unknown" };

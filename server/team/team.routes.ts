@@ -3,6 +3,7 @@ import { endpoints } from "../../domain/endpoints.ts";
 import { teamTexts } from "../../domain/team.ts";
 import { typed } from "../api/contracts.ts";
 import { accessTexts, actorOf } from "../auth/guards.ts";
+import { hasTwoFactor } from "../auth/two-factor.ts";
 import { setTwoFactorRequired, twoFactorRequired } from "../auth/two-factor-policy.repository.ts";
 import { findUserById } from "../auth/users.repository.ts";
 import { assignmentMode, setAssignmentMode } from "./assignment.repository.ts";
@@ -113,7 +114,9 @@ export async function teamRoutes(app: FastifyInstance) {
   const myAccount = async (id: string) => {
     const user = await findUserById(db, id);
     const member = user ? await findMember(db, id) : undefined;
-    return user && member ? { member, twoFactor: Boolean(user.totp_secret) } : null;
+    return user && member
+      ? { member, twoFactor: Boolean(member.twoFactor), totp: Boolean(user.totp_secret) }
+      : null;
   };
 
   api.route({
@@ -200,7 +203,7 @@ export async function teamRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { required } = request.body;
       const me = await findUserById(db, actorOf(request).id ?? "");
-      if (required && !me?.totp_secret)
+      if (required && !(me && (await hasTwoFactor(db, me))))
         return reply.code(409).send({ message: teamTexts.twoFactorYourselfFirst });
       const before = await setTwoFactorRequired(db, required);
       request.audit = { twoFactorRequired: { before, after: required } };

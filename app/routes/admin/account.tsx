@@ -10,6 +10,7 @@ import {
 import { FormMessage, FormStatus } from "../../components/form-fields.tsx";
 import { AccountSessions } from "../../features/team/account-sessions.tsx";
 import { ChangePassword } from "../../features/team/change-password.tsx";
+import { PasskeysSection } from "../../features/team/passkeys-section.tsx";
 import { roleLabel } from "../../features/team/role-words.ts";
 import { TwoFactorSetup } from "../../features/team/two-factor-setup.tsx";
 import { YourName } from "../../features/team/your-name.tsx";
@@ -70,7 +71,8 @@ function Availability({ member }: { member: TeamMember }) {
  * they are signed in.
  */
 export default function AdminAccount({ loaderData }: Route.ComponentProps) {
-  const [twoFactor, setTwoFactor] = useState(loaderData.mine?.twoFactor ?? false);
+  // Codes from an app; an older server's answer has no `totp`, and its two-factor was codes.
+  const [totp, setTotp] = useState(loaderData.mine?.totp ?? loaderData.mine?.twoFactor ?? false);
   // Bumped when a new password ended the other sessions: the list reads them again.
   const [sessionsVersion, setSessionsVersion] = useState(0);
   const { mine } = loaderData;
@@ -91,7 +93,8 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
             email={mine.member.email}
             onChanged={() => setSessionsVersion((version) => version + 1)}
           />
-          <TwoFactorSetup on={twoFactor} onChange={setTwoFactor} />
+          <TwoFactorSetup on={totp} onChange={setTotp} />
+          <PasskeysSection />
           <AccountSessions version={sessionsVersion} />
         </>
       ) : (
