@@ -102,7 +102,18 @@ export const passkey = z
 export type Passkey = z.output<typeof passkey>;
 
 export const passkeyList = z.object({ passkeys: z.array(passkey) });
-export const passkeyAdded = z.object({ passkey });
+export const passkeyAdded = z.object({
+  passkey,
+  recoveryCodes: z.optional(
+    z
+      .array(z.string())
+      .check(
+        z.describe(
+          "With the first passkey of an account without an authenticator app: 10 recovery codes, shown this once, each finishing a login once (POST /api/auth/mfa) if the passkey is lost.",
+        ),
+      ),
+  ),
+});
 
 /** The options to hand to the browser's WebAuthn call, as @simplewebauthn/server makes them. */
 export const registrationOptions = z

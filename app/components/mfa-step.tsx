@@ -11,7 +11,8 @@ import { PasskeySignIn } from "./passkey-sign-in.tsx";
  * A login's second step (docs/team.md, "Two-factor sign-in"): the password was right; a code
  * from the authenticator app, or a recovery code, finishes it. The field takes focus as it
  * appears, so the step reads as the next question, by keyboard and screen reader alike. With
- * a passkey on the account, "Use a passkey" is offered beside the code (or alone, without an app).
+ * a passkey on the account, "Use a passkey" is offered beside the code (or first, without an
+ * app, with "Use a recovery code" for a lost passkey).
  */
 export function MfaStep({
   mfaToken,
@@ -29,12 +30,20 @@ export function MfaStep({
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
+  const app = methods.includes("totp");
+  // Passkeys only: the recovery codes are the way in when the passkey is lost.
+  const [recovering, setRecovering] = useState(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (inFlight.current) return;
     const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
-    if (!code) return setError("Enter the code from your app, or a recovery code.");
+    if (!code)
+      return setError(
+        app
+          ? "Enter the code from your app, or a recovery code."
+          : "Enter one of your recovery codes.",
+      );
     inFlight.current = true;
     setSending(true);
     setError(null);
@@ -50,17 +59,22 @@ export function MfaStep({
   }
 
   const passkey = methods.includes("passkey");
-  if (!methods.includes("totp"))
+  if (!app && !recovering)
     return (
       <div className="grid gap-2.5">
         <PasskeySignIn mfaToken={mfaToken} onSignedIn={onSignedIn} primary />
-        <button
-          type="button"
-          className={`justify-self-start ${buttonClass("secondary")}`}
-          onClick={onStartOver}
-        >
-          Start over
-        </button>
+        <div className="flex flex-wrap items-center gap-1.5">
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            onClick={() => setRecovering(true)}
+          >
+            Use a recovery code
+          </button>
+          <button type="button" className={buttonClass("secondary")} onClick={onStartOver}>
+            Start over
+          </button>
+        </div>
       </div>
     );
 
@@ -77,15 +91,17 @@ export function MfaStep({
           <TextField
             autoFocus
             id={`${id}-code`}
-            label="Authentication code"
+            label={app ? "Authentication code" : "Recovery code"}
             name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
+            inputMode={app ? "numeric" : "text"}
+            autoComplete={app ? "one-time-code" : "off"}
             maxLength={40}
             aria-describedby={`${id}-hint`}
           />
           <p id={`${id}-hint`} className="mt-0.5 text-sm text-muted">
-            The 6-digit code your authenticator app shows now, or one of your recovery codes.
+            {app
+              ? "The 6-digit code your authenticator app shows now, or one of your recovery codes."
+              : "One of the recovery codes you kept when you added your first passkey. Each works once."}
           </p>
         </div>
         <FormStatus id={`${id}-status`} message={error ? { kind: "error", text: error } : null} />
@@ -100,7 +116,11 @@ export function MfaStep({
       </form>
       {passkey ? (
         <div className="grid gap-1 border-t border-line pt-2">
-          <p className="text-sm text-muted">Or use a passkey of this account instead of a code.</p>
+          <p className="text-sm text-muted">
+            {app
+              ? "Or use a passkey of this account instead of a code."
+              : "Found it? Use the passkey instead."}
+          </p>
           <PasskeySignIn mfaToken={mfaToken} onSignedIn={onSignedIn} primary={false} />
         </div>
       ) : null}

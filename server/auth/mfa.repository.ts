@@ -3,6 +3,7 @@ import * as OTPAuth from "otpauth";
 import { normalizeRecoveryCode, recoveryCodeCount } from "../../domain/mfa.ts";
 import type { Db } from "../db/connect.ts";
 import { uuidv7 } from "../db/uuid.ts";
+import { hasPasskey } from "./passkeys.repository.ts";
 import type { User } from "./users.repository.ts";
 
 /**
@@ -106,8 +107,7 @@ export async function confirmTotp(
   if (!pending) return "not-started";
   const step = stepOf(pending, code.trim(), now);
   if (step === null) return "wrong";
-  const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
-  await db.transaction().execute(async (trx) => {
+  const recoveryCodes = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("users")
       .set({
@@ -118,20 +118,46 @@ export async function confirmTotp(
       })
       .where("id", "=", user.id)
       .execute();
-    await trx.deleteFrom("mfa_recovery_codes").where("user_id", "=", user.id).execute();
-    await trx
-      .insertInto("mfa_recovery_codes")
-      .values(
-        codes.map((recovery) => ({
-          id: uuidv7(now.getTime()),
-          user_id: user.id,
-          code_hash: hashRecoveryCode(recovery),
-          used_at: null,
-        })),
-      )
-      .execute();
+    return replaceRecoveryCodes(trx, user.id, now);
   });
-  return { recoveryCodes: codes };
+  return { recoveryCodes };
+}
+
+/**
+ * Ten new recovery codes for an account, replacing any earlier ones; only their hashes are
+ * kept, so the answer is the one time they are seen.
+ */
+export async function replaceRecoveryCodes(db: Db, userId: string, now: Date): Promise<string[]> {
+  const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
+  await db.deleteFrom("mfa_recovery_codes").where("user_id", "=", userId).execute();
+  await db
+    .insertInto("mfa_recovery_codes")
+    .values(
+      codes.map((recovery) => ({
+        id: uuidv7(now.getTime()),
+        user_id: userId,
+        code_hash: hashRecoveryCode(recovery),
+        used_at: null,
+      })),
+    )
+    .execute();
+  return codes;
+}
+
+/** Whether an account has recovery codes at all (used or not). */
+export async function hasRecoveryCodes(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("mfa_recovery_codes")
+    .select("id")
+    .where("user_id", "=", userId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Lets an account's recovery codes go: it has no second factor left for them to stand in for. */
+export async function dropRecoveryCodes(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("mfa_recovery_codes").where("user_id", "=", userId).execute();
 }
 
 /**
@@ -146,10 +172,10 @@ export async function spendSecondFactor(
   code: string,
   now: Date,
 ): Promise<boolean> {
+  // Without an app (passkeys only) the recovery codes still stand in for the second factor.
   const secret = user.totp_secret ? open(key, user.totp_secret) : null;
-  if (!secret) return false;
   const given = code.trim();
-  const step = stepOf(secret, given, now);
+  const step = secret ? stepOf(secret, given, now) : null;
   if (step !== null) {
     const used = await db
       .updateTable("users")
@@ -169,7 +195,10 @@ export async function spendSecondFactor(
   return Number(used.numUpdatedRows) === 1;
 }
 
-/** Turns two-factor sign-in off: the secret and every recovery code go. */
+/**
+ * Turns codes from an app off: the secret goes, and the recovery codes with it unless the
+ * account keeps a passkey, for which they still stand in.
+ */
 export async function turnOffTotp(db: Db, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -182,7 +211,7 @@ export async function turnOffTotp(db: Db, userId: string): Promise<void> {
       })
       .where("id", "=", userId)
       .execute();
-    await trx.deleteFrom("mfa_recovery_codes").where("user_id", "=", userId).execute();
+    if (!(await hasPasskey(trx, userId))) await dropRecoveryCodes(trx, userId);
   });
 }
 

@@ -19,6 +19,7 @@ import {
 import { verifyMfaToken } from "./mfa-token.ts";
 import { hasPasskey } from "./passkeys.repository.ts";
 import { clientOf, signIn } from "./sign-in.ts";
+import { hasTwoFactor } from "./two-factor.ts";
 import { twoFactorRequired } from "./two-factor-policy.repository.ts";
 import { findUserById, type User } from "./users.repository.ts";
 
@@ -107,7 +108,13 @@ export async function mfaRoutes(app: FastifyInstance) {
       const claims = await verifyMfaToken(tokens, request.body.mfaToken, clock());
       const user = claims ? await findUserById(db, claims.userId) : undefined;
       // A password change or a removal since the password step voids it.
-      if (!claims || !user || Number(user.token_version) !== claims.version || !hasTotp(user))
+      // Codes from the app, or recovery codes, which an account with passkeys only has too.
+      if (
+        !claims ||
+        !user ||
+        Number(user.token_version) !== claims.version ||
+        !(await hasTwoFactor(db, user))
+      )
         return reply.code(401).send({ message: mfaTexts.expired });
       if (!(await secondFactor(request, user, request.body.code)))
         return reply.code(401).send({ message: mfaTexts.badCode });

@@ -17,13 +17,19 @@ import { recordAudit } from "../audit/audit-log.repository.ts";
 import { limitPerWindow } from "../http/rate-limit.ts";
 import { accessTexts, currentUser } from "./guards.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "./login-throttle.repository.ts";
-import { hasTotp } from "./mfa.repository.ts";
+import {
+  dropRecoveryCodes,
+  hasRecoveryCodes,
+  hasTotp,
+  replaceRecoveryCodes,
+} from "./mfa.repository.ts";
 import { verifyMfaToken } from "./mfa-token.ts";
 import {
   addPasskey,
   challengeTtlMs,
   credentialsOf,
   findCredential,
+  hasPasskey,
   listPasskeys,
   recordUse,
   removePasskey,
@@ -142,9 +148,15 @@ export async function passkeyRoutes(app: FastifyInstance) {
         clock(),
       );
       if (!added) return refuse("credential already registered");
-      await audit(user, "addPasskey", { name: added.name });
+      // An account without an app gets recovery codes with its first passkey: a lost device
+      // must not lock its owner out (docs/team.md, "Two-factor sign-in").
+      const recoveryCodes =
+        hasTotp(user) || (await hasRecoveryCodes(db, user.id))
+          ? undefined
+          : await db.transaction().execute((trx) => replaceRecoveryCodes(trx, user.id, clock()));
+      await audit(user, "addPasskey", { name: added.name, recoveryCodes: Boolean(recoveryCodes) });
       request.log.info({ user: user.id }, "auth: passkey added");
-      return reply.code(201).send({ passkey: added });
+      return reply.code(201).send({ passkey: added, ...(recoveryCodes ? { recoveryCodes } : {}) });
     },
   });
 
@@ -168,6 +180,8 @@ export async function passkeyRoutes(app: FastifyInstance) {
       const removed = await removePasskey(db, { userId: user.id, id: request.params.id, keepOne });
       if (!removed) return reply.code(404).send({ message: passkeyTexts.unknown });
       if (removed === "last") return reply.code(409).send({ message: passkeyTexts.lastFactor });
+      // With no second factor left, the recovery codes have nothing to stand in for.
+      if (!hasTotp(user) && !(await hasPasskey(db, user.id))) await dropRecoveryCodes(db, user.id);
       await audit(user, "removePasskey", { name: removed.name });
       return reply.send({ message: passkeyTexts.removed(removed.name) });
     },

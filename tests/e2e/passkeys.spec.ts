@@ -8,8 +8,9 @@ import { e2ePort } from "./server.ts";
 
 /**
  * Passkeys as a second factor (docs/team.md, "Two-factor sign-in"), in Chromium with its
- * virtual authenticator: the owner adds one on Your account, signs out, signs in with the
- * password and the passkey, and removes it. WebAuthn refuses IP addresses as relying parties,
+ * virtual authenticator: the owner adds one on Your account (with recovery codes, having no
+ * app), signs out, signs in with the password and the passkey, then with a recovery code, and
+ * removes it. WebAuthn refuses IP addresses as relying parties,
  * so this server's SITE_URL, and every page here, is http://localhost:<port>.
  */
 test("a passkey is added on Your account, finishes a login, and is removed", async ({ page }) => {
@@ -42,6 +43,13 @@ test("a passkey is added on Your account, finishes a login, and is removed", asy
     await section.getByRole("button", { name: "Add a passkey" }).click();
     await expect(section.getByText("Added the passkey “MacBook”.")).toBeVisible();
     await expect(section.getByRole("list", { name: "Your passkeys" })).toContainText("MacBook");
+    // No app on this account: the first passkey comes with recovery codes, shown this once.
+    const codes = section
+      .getByRole("listitem")
+      .filter({ hasText: /^[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}$/ });
+    await expect(section.getByText("Your recovery codes, shown this once")).toBeVisible();
+    await expect(codes).toHaveCount(10);
+    const recoveryCode = (await codes.first().textContent()) ?? "";
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(await seriousViolations(page)).toEqual([]);
@@ -64,6 +72,14 @@ test("a passkey is added on Your account, finishes a login, and is removed", asy
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/admin\/account$/);
     await expect(section.getByText(/last used/)).toBeVisible();
+
+    // The passkey lost: a recovery code signs in instead, by keyboard too.
+    await signOutAndIn();
+    await page.getByRole("button", { name: "Use a recovery code" }).click();
+    await expect(page.getByLabel("Recovery code")).toBeFocused();
+    await page.keyboard.type(recoveryCode);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/admin\/account$/);
 
     // With app codes on as well, the passkey is offered beside the code field.
     const session = JSON.parse(

@@ -8,6 +8,7 @@ import { compactFieldClass, FormStatus } from "../../components/form-fields.tsx"
 import { buttonClass } from "../../components/layout.tsx";
 import { authDelete, authGet, authPost } from "../../session/api.ts";
 import { createPasskey, passkeyProblem } from "../../session/webauthn.ts";
+import { RecoveryCodes } from "./recovery-codes.tsx";
 
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -24,6 +25,8 @@ export function PasskeysSection() {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
+  // With a first passkey and no app: the recovery codes, shown until put away.
+  const [codes, setCodes] = useState<string[] | null>(null);
 
   const load = useCallback(async () => {
     const result = await authGet(endpoints.passkeys);
@@ -63,6 +66,7 @@ export function PasskeysSection() {
     if (!added.ok) return setStatus({ kind: "error", text: added.error ?? leadTexts.failed });
     setName("");
     setStatus({ kind: "success", text: `Added the passkey “${added.data.passkey.name}”.` });
+    if (added.data.recoveryCodes) setCodes(added.data.recoveryCodes);
     await load();
   }
 
@@ -89,6 +93,9 @@ export function PasskeysSection() {
         of a code. Your password is still asked for first.
       </p>
       <FormStatus id={`${id}-status`} className="mt-1" message={status} />
+      {codes ? (
+        <RecoveryCodes codes={codes} lost="your passkeys are lost" onKept={() => setCodes(null)} />
+      ) : null}
       {passkeys === null ? (
         <p className="mt-1.5 text-muted" aria-busy="true">
           Loading your passkeys…

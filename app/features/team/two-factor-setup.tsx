@@ -6,6 +6,7 @@ import { adminSectionTitleClass } from "../../components/admin/page-header.tsx";
 import { compactFieldClass, FormStatus } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { authPost } from "../../session/api.ts";
+import { RecoveryCodes } from "./recovery-codes.tsx";
 
 type Step =
   | { kind: "idle" }
@@ -104,8 +105,8 @@ export function TwoFactorSetup({ on, onChange }: { on: boolean; onChange: (on: b
       </h2>
       <p className="mt-0.5 text-sm text-muted">
         {on
-          ? "On: signing in asks for a code from your authenticator app after your password."
-          : "Off. With it on, signing in asks for a code from an authenticator app (1Password, Google Authenticator, …) after your password."}
+          ? "Codes from an app are on: signing in asks for a code from your authenticator app after your password."
+          : "Codes from an app are off. With them on, signing in asks for a code from an authenticator app (1Password, Google Authenticator, …) after your password. A passkey, below, is the other way."}
       </p>
       <FormStatus id={`${id}-status`} className="mt-1" message={status} />
       {step.kind === "scan" ? (
@@ -133,25 +134,11 @@ export function TwoFactorSetup({ on, onChange }: { on: boolean; onChange: (on: b
           </div>
         </form>
       ) : step.kind === "codes" ? (
-        <div className="mt-1.5 rounded-sm border border-line bg-white/70 p-2">
-          <p className="font-semibold">Your recovery codes, shown this once</p>
-          <p className="mt-0.5 text-sm text-muted">
-            Keep them somewhere safe (a password manager). Each signs you in once if your phone is
-            lost.
-          </p>
-          <ul className="mt-1 grid grid-cols-2 gap-x-2 font-mono text-sm sm:grid-cols-5">
-            {step.recoveryCodes.map((recovery) => (
-              <li key={recovery}>{recovery}</li>
-            ))}
-          </ul>
-          <button
-            type="button"
-            onClick={() => setStep({ kind: "idle" })}
-            className={`mt-1.5 ${buttonClass("secondary", "sm")}`}
-          >
-            I have kept them
-          </button>
-        </div>
+        <RecoveryCodes
+          codes={step.recoveryCodes}
+          lost="your phone is lost"
+          onKept={() => setStep({ kind: "idle" })}
+        />
       ) : on ? (
         <form
           onSubmit={turnOff}
