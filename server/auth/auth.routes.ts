@@ -8,12 +8,11 @@ import { type AuditRecord, recordAudit } from "../audit/audit-log.repository.ts"
 import { limitPerWindow } from "../http/rate-limit.ts";
 import { accessTexts, currentUser } from "./guards.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "./login-throttle.repository.ts";
-import { signMfaToken } from "./mfa-token.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
 import { revokeByToken, rotateRefreshToken } from "./sessions.repository.ts";
 import { clientOf, signIn } from "./sign-in.ts";
 import { signAccessToken } from "./tokens.ts";
-import { hasTwoFactor, secondFactorsOf } from "./two-factor.ts";
+import { hasTwoFactor, mfaChallengeFor } from "./two-factor.ts";
 import { twoFactorRequired } from "./two-factor-policy.repository.ts";
 import { createUser, findUserByEmail, type User } from "./users.repository.ts";
 
@@ -78,13 +77,8 @@ export async function authRoutes(app: FastifyInstance) {
       }
       await clearAttempts(db, key);
       // Two-factor sign-in: no session yet, only the right to try a code (mfa.routes.ts).
-      const methods = await secondFactorsOf(db, user);
-      if (methods.length > 0)
-        return reply.send({
-          mfaRequired: true,
-          mfaToken: await signMfaToken(tokens, user.id, Number(user.token_version), app.clock()),
-          methods,
-        });
+      const challenge = await mfaChallengeFor(db, tokens, user, app.clock());
+      if (challenge) return reply.send(challenge);
       await audit({ actorId: user.id, actorEmail: user.email, action: "login" });
       return reply.send(await session(user, request));
     },

@@ -1,7 +1,9 @@
 import type { SecondFactorMethod } from "../../domain/mfa.ts";
 import type { Db } from "../db/connect.ts";
 import { hasTotp } from "./mfa.repository.ts";
+import { signMfaToken } from "./mfa-token.ts";
 import { hasPasskey } from "./passkeys.repository.ts";
+import type { TokenSettings } from "./tokens.ts";
 import type { User } from "./users.repository.ts";
 
 /**
@@ -15,8 +17,25 @@ export async function hasTwoFactor(db: Db, user: User): Promise<boolean> {
 }
 
 /** The second factors a login may finish with, in the order the login page offers them. */
-export async function secondFactorsOf(db: Db, user: User): Promise<SecondFactorMethod[]> {
+async function secondFactorsOf(db: Db, user: User): Promise<SecondFactorMethod[]> {
   const methods: SecondFactorMethod[] = hasTotp(user) ? ["totp"] : [];
   if (await hasPasskey(db, user.id)) methods.push("passkey");
   return methods;
+}
+
+/**
+ * What a right password answers for an account with two-factor sign-in on (the login, a
+ * reset link): `{ mfaRequired: true, mfaToken }`, the right to try a second factor for 5
+ * minutes, and no session; null without two-factor. `methods` is added only when a passkey is
+ * among them: an account with app codes alone gets the answer as it always was, and a page
+ * that finds no `methods` asks for a code.
+ */
+export async function mfaChallengeFor(db: Db, tokens: TokenSettings, user: User, now: Date) {
+  const methods = await secondFactorsOf(db, user);
+  if (methods.length === 0) return null;
+  return {
+    mfaRequired: true as const,
+    mfaToken: await signMfaToken(tokens, user.id, Number(user.token_version), now),
+    ...(methods.includes("passkey") ? { methods } : {}),
+  };
 }

@@ -4,10 +4,9 @@ import { endpoints } from "../../domain/endpoints.ts";
 import { typed } from "../api/contracts.ts";
 import { recordAudit } from "../audit/audit-log.repository.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "../auth/login-throttle.repository.ts";
-import { signMfaToken } from "../auth/mfa-token.ts";
 import { hashPassword } from "../auth/password.ts";
 import { clientOf, signIn } from "../auth/sign-in.ts";
-import { secondFactorsOf } from "../auth/two-factor.ts";
+import { mfaChallengeFor } from "../auth/two-factor.ts";
 import { findUserByEmail } from "../auth/users.repository.ts";
 import { limitPerWindow } from "../http/rate-limit.ts";
 import { passwordResetKey } from "./password-reset-token.ts";
@@ -137,13 +136,8 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       );
       request.log.info({ user: user.id, sessionsEnded }, "auth: password reset");
       // The link proves the mailbox, not the second factor: the code is still asked for.
-      const methods = await secondFactorsOf(db, user);
-      if (methods.length > 0)
-        return reply.send({
-          mfaRequired: true as const,
-          mfaToken: await signMfaToken(tokens, user.id, Number(user.token_version), clock()),
-          methods,
-        });
+      const challenge = await mfaChallengeFor(db, tokens, user, clock());
+      if (challenge) return reply.send(challenge);
       return reply.send(await signIn(db, tokens, user, clientOf(request)));
     },
   });
