@@ -135,6 +135,7 @@ export const endpointRoles: Record<TeamEndpoint, readonly TeamRole[]> = {
   revokeInvitation: ownerOnly,
   changeRole: ownerOnly,
   removeMember: ownerOnly,
+  resetTwoFactor: ownerOnly,
   // Who a lead can be given to; how new leads are given out is the owners' choice.
   leadOwners: leadWork,
   setAssignment: ownerOnly,

@@ -254,4 +254,22 @@ export const teamEndpoints = {
       },
     },
   },
+
+  resetTwoFactor: {
+    method: "DELETE",
+    url: "/api/team/members/:id/two-factor",
+    schema: {
+      summary: "Reset someone's two-factor sign-in",
+      description: `${ownersOnly} For someone who lost their phone and their recovery codes: their authenticator app's secret, recovery codes and passkeys stop working, and every session they have ends at once, on every instance. They sign in with their password alone and, while the team requires it, set two-factor up again before anything else. Not for yourself (409): yours changes on Your account, with a code.`,
+      tags: ["Team"],
+      security: tokenSecurity,
+      params: memberParams,
+      response: {
+        200: z.object({ message: z.string(), member: teamMember }),
+        ...errorResponses(400, 401, 403, 404, 409),
+        404: errorFor(teamTexts.unknownMember),
+        409: errorFor(teamTexts.resetOwnTwoFactor),
+      },
+    },
+  },
 } as const satisfies Record<string, Endpoint>;

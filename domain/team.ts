@@ -30,6 +30,11 @@ export const teamTexts = Object.freeze({
     `${name} is no longer on the team; their sessions have ended, and their ${
       leads === 1 ? "open lead is" : `${leads} open leads are`
     } no one's now.`,
+  twoFactorReset: (name: string) =>
+    `${name}'s two-factor sign-in is reset and their sessions have ended: they sign in with their password and set it up again.`,
+  resetOwnTwoFactor:
+    "Your own two-factor sign-in is yours to change, on Your account, with a code or a passkey.",
+  noTwoFactorToReset: "That person has no two-factor sign-in to reset.",
   badMode: 'Choose how new leads get their owner: "manual" or "round-robin".',
   twoFactorYourselfFirst:
     "Turn on two-factor sign-in for yourself first (Your account), then require it of everyone.",

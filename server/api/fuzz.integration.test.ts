@@ -332,6 +332,15 @@ describe.each(testEngines)("fuzzing every endpoint on $name", (engine) => {
               : [],
           insertOnly: false,
         };
+      // An owner's reset of someone's second factors ends their sessions too.
+      case endpoints.resetTwoFactor:
+        return {
+          tables:
+            request.token === "admin" && status === 200
+              ? ["users", "refresh_tokens", "passkeys", "webauthn_challenges"]
+              : [],
+          insertOnly: false,
+        };
       // Rotation, and revocation of a whole session when a used token comes back.
       case endpoints.refresh:
       case endpoints.logout:

@@ -1,6 +1,6 @@
 import type { SecondFactorMethod } from "../../domain/mfa.ts";
 import type { Db } from "../db/connect.ts";
-import { hasTotp } from "./mfa.repository.ts";
+import { dropRecoveryCodes, hasTotp } from "./mfa.repository.ts";
 import { signMfaToken } from "./mfa-token.ts";
 import { hasPasskey } from "./passkeys.repository.ts";
 import type { TokenSettings } from "./tokens.ts";
@@ -38,4 +38,25 @@ export async function mfaChallengeFor(db: Db, tokens: TokenSettings, user: User,
     mfaToken: await signMfaToken(tokens, user.id, Number(user.token_version), now),
     ...(methods.includes("passkey") ? { methods } : {}),
   };
+}
+
+/**
+ * Takes every second factor off an account (an owner's reset for someone who lost them): the
+ * app's secret, the recovery codes, the passkeys and any challenge handed out for them. In the
+ * caller's transaction, beside ending the person's sessions.
+ */
+export async function clearSecondFactors(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({
+      totp_secret: null,
+      totp_pending_secret: null,
+      totp_last_step: null,
+      mfa_enabled_at: null,
+    })
+    .where("id", "=", userId)
+    .execute();
+  await dropRecoveryCodes(db, userId);
+  await db.deleteFrom("passkeys").where("user_id", "=", userId).execute();
+  await db.deleteFrom("webauthn_challenges").where("user_id", "=", userId).execute();
 }

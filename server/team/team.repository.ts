@@ -2,6 +2,7 @@ import { PostgresAdapter, type Selectable, type Transaction } from "kysely";
 import { isTeamRole, type TeamRole } from "../../domain/roles.ts";
 import type { TeamMember } from "../../domain/team.ts";
 import { revokeUserSessions } from "../auth/sessions.repository.ts";
+import { clearSecondFactors } from "../auth/two-factor.ts";
 import type { Db } from "../db/connect.ts";
 import { type Database, toIso } from "../db/schema.ts";
 import type { UsersTable } from "../db/schema-accounts.ts";
@@ -151,6 +152,32 @@ export const removeMember = (db: Db, id: string, by: Actor, now: Date) =>
       return returnOpenLeads(trx, id, { email: user.email, by, now });
     },
   );
+
+/**
+ * Someone's second factors taken off by an owner (docs/team.md, "Two-factor sign-in"), with
+ * every session they have ended in the same transaction: whoever holds their lost phone or a
+ * stolen session is out, and they sign in again with their password alone.
+ */
+export async function resetTwoFactor(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<{ kind: "done"; member: TeamMember } | { kind: "unknown" } | { kind: "none" }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await membersFrom(trx).where("id", "=", id).executeTakeFirst();
+    if (!user || !isTeamRole(user.role)) return { kind: "unknown" };
+    if (!memberOf(user).twoFactor) return { kind: "none" };
+    await clearSecondFactors(trx, id);
+    await trx
+      .updateTable("users")
+      .set((eb) => ({ token_version: eb("token_version", "+", 1), updated_at: now.toISOString() }))
+      .where("id", "=", id)
+      .execute();
+    await revokeUserSessions(trx, id, now);
+    const after = await membersFrom(trx).where("id", "=", id).executeTakeFirstOrThrow();
+    return { kind: "done", member: memberOf(after) };
+  });
+}
 
 /** What someone changes about themselves: availability and name; what is left out stays. */
 export async function updateMe(

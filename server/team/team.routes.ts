@@ -22,6 +22,7 @@ import {
   listTeam,
   nameOf,
   removeMember,
+  resetTwoFactor,
   updateMe,
 } from "./team.repository.ts";
 
@@ -211,6 +212,27 @@ export async function teamRoutes(app: FastifyInstance) {
       return reply.send({
         required,
         message: required ? teamTexts.twoFactorRequired(without) : teamTexts.twoFactorOptional,
+      });
+    },
+  });
+
+  api.route({
+    ...endpoints.resetTwoFactor,
+    handler: async (request, reply) => {
+      // Yours is turned off on Your account, with a code: an owner's session alone must not do it.
+      if (request.params.id === request.admin?.id)
+        return reply.code(409).send({ message: teamTexts.resetOwnTwoFactor });
+      const result = await resetTwoFactor(db, request.params.id, clock());
+      if (result.kind === "unknown")
+        return reply.code(404).send({ message: teamTexts.unknownMember });
+      if (result.kind === "none")
+        return reply.code(409).send({ message: teamTexts.noTwoFactorToReset });
+      const { email, firstName, lastName } = result.member;
+      request.audit = { person: email };
+      request.log.info({ member: request.params.id }, "team: two-factor reset");
+      return reply.send({
+        message: teamTexts.twoFactorReset(`${firstName} ${lastName}`.trim() || email),
+        member: result.member,
       });
     },
   });

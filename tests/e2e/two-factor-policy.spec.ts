@@ -8,7 +8,7 @@ import { startPrivateServer } from "./private-server.ts";
 /**
  * The owner requires two-factor sign-in of everyone (docs/team.md, "Two-factor sign-in"): a
  * member without it who opens the tracker is sent to Your account, told why, sets it up there,
- * and only then reaches the leads.
+ * and only then reaches the leads; when she loses it, the owner resets it and she is signed out.
  */
 test("with two-factor required, a member sets it up before anything else", async ({
   page,
@@ -69,6 +69,27 @@ test("with two-factor required, a member sets it up before anything else", async
     await gotoHydrated(phone, `${server.origin}/admin/leads`);
     await expect(phone).toHaveURL(/\/admin\/leads$/);
     await expect(phone.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+
+    // Mia loses her phone and her codes: the owner resets her two-factor, asked first. She is
+    // signed out at once, and back at setting it up when she signs in again.
+    await page.reload();
+    const row = page.getByRole("listitem").filter({ hasText: "Mia Lopes" });
+    await expect(row).toContainText("Two-factor on");
+    await row.getByRole("button", { name: "Reset Mia Lopes's two-factor sign-in" }).click();
+    const dialog = page.getByRole("dialog", { name: "Reset Mia Lopes's two-factor sign-in?" });
+    await expect(dialog).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Reset two-factor" }).click();
+    await expect(
+      page.getByText(
+        "Mia Lopes's two-factor sign-in is reset and their sessions have ended: they sign in with their password and set it up again.",
+      ),
+    ).toBeVisible();
+    await expect(row).toContainText("No two-factor");
+    const gone = await page.request.get(`${server.origin}/api/team/me`, {
+      headers: { "x-access-token": mia.accessToken },
+    });
+    expect(gone.status()).toBe(401);
     await context.close();
   } finally {
     await server.stop();

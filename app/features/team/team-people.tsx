@@ -16,8 +16,8 @@ import { roleChoices, roleLabel } from "./role-words.ts";
 type Notice = { kind: "success" | "error"; text: string } | null;
 
 /**
- * The team screen's people and invitations (docs/team.md): change a role, remove someone
- * (asked first), invite, send an invitation again or withdraw it. Every answer, good or not,
+ * The team screen's people and invitations (docs/team.md): change a role, reset someone's
+ * two-factor sign-in or remove them (each asked first), invite, send an invitation again or withdraw it. Every answer, good or not,
  * is said in one live region; the server's rules (the last owner stays) are its own messages.
  */
 export function TeamPeople({
@@ -34,6 +34,7 @@ export function TeamPeople({
   const [invitations, setInvitations] = useState(initial.invitations);
   const [notice, setNotice] = useState<Notice>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [resetting, setResetting] = useState<TeamMember | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [resentLink, setResentLink] = useState<{ link: string; email: string } | null>(null);
   const say = (kind: "success" | "error", text: string) => setNotice({ kind, text });
@@ -57,6 +58,16 @@ export function TeamPeople({
     setRemoving(null);
     if (!result.ok) return say("error", result.error ?? leadTexts.failed);
     setMembers((all) => all.filter((m) => m.id !== member.id));
+    say("success", result.data.message);
+  }
+
+  async function resetTwoFactor(member: TeamMember) {
+    setBusy(member.id);
+    const result = await authDelete(endpoints.resetTwoFactor, { params: { id: member.id } });
+    setBusy(null);
+    setResetting(null);
+    if (!result.ok) return say("error", result.error ?? leadTexts.failed);
+    setMembers((all) => all.map((m) => (m.id === member.id ? result.data.member : m)));
     say("success", result.data.message);
   }
 
@@ -142,14 +153,26 @@ export function TeamPeople({
                     ))}
                   </select>
                 </div>
-                <button
-                  type="button"
-                  onClick={() => setRemoving(member)}
-                  className={`justify-self-start ${buttonClass("secondary", "sm")}`}
-                  aria-label={`Remove ${name} from the team`}
-                >
-                  Remove
-                </button>
+                <div className="flex flex-wrap gap-1">
+                  {member.twoFactor && member.id !== me ? (
+                    <button
+                      type="button"
+                      onClick={() => setResetting(member)}
+                      className={buttonClass("secondary", "sm")}
+                      aria-label={`Reset ${name}'s two-factor sign-in`}
+                    >
+                      Reset two-factor
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    onClick={() => setRemoving(member)}
+                    className={buttonClass("secondary", "sm")}
+                    aria-label={`Remove ${name} from the team`}
+                  >
+                    Remove
+                  </button>
+                </div>
               </li>
             );
           })}
@@ -226,6 +249,21 @@ export function TeamPeople({
           </>
         ) : null}
       </section>
+      <ConfirmDialog
+        open={resetting !== null}
+        title={
+          resetting
+            ? `Reset ${resetting.firstName} ${resetting.lastName}'s two-factor sign-in?`
+            : ""
+        }
+        text="For someone who lost their phone and their recovery codes. Their authenticator app, recovery codes and passkeys stop working and they are signed out everywhere; they sign in with their password and set two-factor up again."
+        confirmLabel="Reset two-factor"
+        keepLabel="Keep it"
+        danger
+        busy={resetting !== null && busy === resetting.id}
+        onConfirm={() => (resetting ? resetTwoFactor(resetting) : undefined)}
+        onClose={() => setResetting(null)}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={removing ? `Remove ${removing.firstName} ${removing.lastName}?` : ""}
