@@ -70,7 +70,7 @@ test("a passkey is added on Your account, finishes a login, and is removed", asy
     const usePasskey = page.getByRole("button", { name: "Use a passkey" });
     await expect(usePasskey).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/admin\/account$/);
+    await expect(page).toHaveURL(`${origin}/admin/account`);
     await expect(section.getByText(/last used/)).toBeVisible();
 
     // The passkey lost: a recovery code signs in instead, by keyboard too.
@@ -79,7 +79,7 @@ test("a passkey is added on Your account, finishes a login, and is removed", asy
     await expect(page.getByLabel("Recovery code")).toBeFocused();
     await page.keyboard.type(recoveryCode);
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/admin\/account$/);
+    await expect(page).toHaveURL(`${origin}/admin/account`);
 
     // With app codes on as well, the passkey is offered beside the code field.
     const session = JSON.parse(
@@ -98,7 +98,7 @@ test("a passkey is added on Your account, finishes a login, and is removed", asy
     await signOutAndIn();
     await expect(page.getByLabel("Authentication code")).toBeFocused();
     await page.getByRole("button", { name: "Use a passkey" }).click();
-    await expect(page).toHaveURL(/\/admin\/account$/);
+    await expect(page).toHaveURL(`${origin}/admin/account`);
 
     await section.getByRole("button", { name: "Remove the passkey “MacBook”" }).click();
     await expect(section.getByText('Removed the passkey "MacBook".')).toBeVisible();
