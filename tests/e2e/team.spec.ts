@@ -210,7 +210,8 @@ test("two-factor sign-in is set up on Your account, then the login asks for a co
   // A recovery code (the app's code of this minute was spent turning it on).
   await phone.getByLabel("Authentication code").fill(recoveryCodes[0] ?? "");
   await phone.getByRole("button", { name: "Verify" }).click();
-  await expect(phone).toHaveURL(/\/admin\/team$/);
+  await expect(phone).toHaveURL(`${server.origin}/admin/team`);
+  await expect(phone.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
   await context.close();
 
   // Off again, with another recovery code, so the other tests log in with a password alone.
