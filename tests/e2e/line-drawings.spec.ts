@@ -50,6 +50,19 @@ async function finished(page: Page, index: number) {
         ),
     )
     .toBe(true);
+  // And whatever else of it still moves (a delayed stroke, a fill fading in) has come to rest:
+  // a busy machine can photograph it a frame early otherwise.
+  await page
+    .locator("svg.line-art[data-draw]")
+    .nth(index)
+    .evaluate(async (svg) => {
+      const ending = svg
+        .getAnimations({ subtree: true })
+        .filter((animation) =>
+          Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)),
+        );
+      await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    });
 }
 
 /** How many pixels of two pictures of one size differ by more than `tolerance` in a channel. */
