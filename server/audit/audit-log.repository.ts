@@ -28,6 +28,19 @@ export async function recordAudit(db: Db, entry: AuditRecord, now: Date): Promis
     .execute();
 }
 
+/**
+ * A recorder for what an account does to itself (its password, sessions, second factors): the
+ * account is the actor, the entry written at the clock's now.
+ */
+export const selfAudit =
+  (db: Db, clock: () => Date) =>
+  (
+    user: { id: string; email: string },
+    action: string,
+    details: Record<string, unknown> | null = null,
+  ) =>
+    recordAudit(db, { actorId: user.id, actorEmail: user.email, action, details }, clock());
+
 /** "{at}_{id}" of the last entry shown: the next page starts after it. */
 const cursorOf = (at: string, id: string) => Buffer.from(`${at}_${id}`).toString("base64url");
 function parseCursor(cursor: string): { at: string; id: string } | null {

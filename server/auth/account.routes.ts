@@ -2,14 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { accountTexts } from "../../domain/account.ts";
 import { endpoints } from "../../domain/endpoints.ts";
 import { typed } from "../api/contracts.ts";
-import { recordAudit } from "../audit/audit-log.repository.ts";
+import { selfAudit } from "../audit/audit-log.repository.ts";
 import { limitPerWindow } from "../http/rate-limit.ts";
 import { accessTexts, currentUser } from "./guards.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "./login-throttle.repository.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { endOtherSessions, endSession, listSessions } from "./sessions.repository.ts";
 import { signAccessToken } from "./tokens.ts";
-import { setPassword, type User } from "./users.repository.ts";
+import { setPassword } from "./users.repository.ts";
 
 /**
  * The signed-in account's own password and sessions (docs/team.md, "Your own account"): any
@@ -20,8 +20,7 @@ import { setPassword, type User } from "./users.repository.ts";
 export async function accountRoutes(app: FastifyInstance) {
   const { db, tokens, clock } = app;
   const api = typed(app);
-  const audit = (user: User, action: string, details: Record<string, unknown> | null = null) =>
-    recordAudit(db, { actorId: user.id, actorEmail: user.email, action, details }, clock());
+  const audit = selfAudit(db, clock);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
   });

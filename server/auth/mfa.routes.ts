@@ -4,7 +4,7 @@ import { mfaTexts } from "../../domain/mfa.ts";
 import { isTeamRole } from "../../domain/roles.ts";
 import { site } from "../../domain/site.ts";
 import { typed } from "../api/contracts.ts";
-import { recordAudit } from "../audit/audit-log.repository.ts";
+import { selfAudit } from "../audit/audit-log.repository.ts";
 import { limitPerWindow } from "../http/rate-limit.ts";
 import { accessTexts, currentUser } from "./guards.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "./login-throttle.repository.ts";
@@ -32,8 +32,7 @@ export async function mfaRoutes(app: FastifyInstance) {
   const { db, tokens, clock } = app;
   const key = mfaKey(tokens.key);
   const api = typed(app);
-  const audit = (user: User, action: string, details: Record<string, unknown> | null = null) =>
-    recordAudit(db, { actorId: user.id, actorEmail: user.email, action, details }, clock());
+  const audit = selfAudit(db, clock);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
   });

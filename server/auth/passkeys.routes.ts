@@ -13,7 +13,7 @@ import { passkeyTexts } from "../../domain/passkeys.ts";
 import { isTeamRole } from "../../domain/roles.ts";
 import { site } from "../../domain/site.ts";
 import { typed } from "../api/contracts.ts";
-import { recordAudit } from "../audit/audit-log.repository.ts";
+import { selfAudit } from "../audit/audit-log.repository.ts";
 import { limitPerWindow } from "../http/rate-limit.ts";
 import { accessTexts, currentUser } from "./guards.ts";
 import { clearAttempts, takeAttempt, throttleKey } from "./login-throttle.repository.ts";
@@ -67,8 +67,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
   const rpID = siteUrl.hostname;
   const expectedOrigin = siteUrl.origin;
   const api = typed(app);
-  const audit = (user: User, action: string, details: Record<string, unknown> | null = null) =>
-    recordAudit(db, { actorId: user.id, actorEmail: user.email, action, details }, clock());
+  const audit = selfAudit(db, clock);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
   });
