@@ -81,6 +81,26 @@ export function TextField({
   );
 }
 
+/** A labelled field at the admin's compact size (small label, `compactFieldClass`). */
+export function CompactField({
+  label,
+  className,
+  ...input
+}: {
+  label: string;
+  id: string;
+  className?: string;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={className}>
+      <label htmlFor={input.id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <input type="text" {...input} className={compactFieldClass} />
+    </div>
+  );
+}
+
 /**
  * Who is writing, in the contact form's order and words (Email, First Name, Last Name): the
  * contact form, a booking and an event registration ask alike, and the server checks them in

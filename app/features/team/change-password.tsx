@@ -6,7 +6,7 @@ import { endpoints } from "../../../domain/endpoints.ts";
 import { leadTexts } from "../../../domain/lead-record.ts";
 import { limits } from "../../../domain/limits.ts";
 import { adminSectionTitleClass } from "../../components/admin/page-header.tsx";
-import { compactFieldClass, FormStatus } from "../../components/form-fields.tsx";
+import { CompactField, FormStatus } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { authPost } from "../../session/api.ts";
 import { replaceTokens } from "../../session/storage.ts";
@@ -62,31 +62,23 @@ export function ChangePassword({ email, onChanged }: { email: string; onChanged:
       >
         {/* For password managers: which account the new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
+        <CompactField
+          id={`${id}-current`}
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          maxLength={limits.password * 4}
+        />
         <div>
-          <label htmlFor={`${id}-current`} className="text-sm font-semibold">
-            Current password
-          </label>
-          <input
-            id={`${id}-current`}
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            maxLength={limits.password * 4}
-            className={compactFieldClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-new`} className="text-sm font-semibold">
-            New password
-          </label>
-          <input
+          <CompactField
             id={`${id}-new`}
+            label="New password"
             name="newPassword"
             type="password"
             autoComplete="new-password"
             maxLength={limits.password}
             aria-describedby={`${id}-hint`}
-            className={compactFieldClass}
           />
           <p id={`${id}-hint`} className="mt-0.5 text-sm text-muted">
             {newPasswordHint}

@@ -4,7 +4,7 @@ import { leadTexts } from "../../../domain/lead-record.ts";
 import { limits } from "../../../domain/limits.ts";
 import type { TeamMember } from "../../../domain/team.ts";
 import { adminSectionTitleClass } from "../../components/admin/page-header.tsx";
-import { compactFieldClass, FormStatus } from "../../components/form-fields.tsx";
+import { CompactField, FormStatus } from "../../components/form-fields.tsx";
 import { buttonClass } from "../../components/layout.tsx";
 import { authPost } from "../../session/api.ts";
 
@@ -47,32 +47,22 @@ export function YourName({ member }: { member: TeamMember }) {
         aria-describedby={`${id}-status`}
         className="mt-1.5 grid max-w-md gap-1.5 sm:grid-cols-2"
       >
-        <div>
-          <label htmlFor={`${id}-first`} className="text-sm font-semibold">
-            First name
-          </label>
-          <input
-            id={`${id}-first`}
-            name="firstName"
-            autoComplete="given-name"
-            maxLength={limits.name}
-            defaultValue={member.firstName}
-            className={compactFieldClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-last`} className="text-sm font-semibold">
-            Last name
-          </label>
-          <input
-            id={`${id}-last`}
-            name="lastName"
-            autoComplete="family-name"
-            maxLength={limits.name}
-            defaultValue={member.lastName}
-            className={compactFieldClass}
-          />
-        </div>
+        <CompactField
+          id={`${id}-first`}
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          maxLength={limits.name}
+          defaultValue={member.firstName}
+        />
+        <CompactField
+          id={`${id}-last`}
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          maxLength={limits.name}
+          defaultValue={member.lastName}
+        />
         <FormStatus id={`${id}-status`} message={status} className="sm:col-span-2" />
         <button
           type="submit"
